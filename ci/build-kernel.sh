@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Build a test kernel: tinyconfig + the fragments in vm/, out of tree, with
+# ccache and all cores.
+#   usage: build-kernel.sh base|patched [debug]
+# Result: build/kernels/<tree>[-debug].bzImage
+set -euo pipefail
+# shellcheck source=ci/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+usage() { die "usage: ${0##*/} base|patched [debug]"; }
+if [ $# -lt 1 ] || [ $# -gt 2 ]; then usage; fi
+frags=("$TOP/vm/kernel.config")
+case $1 in
+base) src=$KBASE ;;
+patched)
+	src=$KTREE
+	frags+=("$TOP/vm/kernel-series.config")
+	;;
+*) usage ;;
+esac
+name=$1
+if [ $# -eq 2 ]; then
+	[ "$2" = debug ] || usage
+	name=$name-debug
+	frags+=("$TOP/vm/kernel-debug.config")
+fi
+
+need make gcc ccache flex bison bc
+[ -f "$src/Makefile" ] || die "no kernel tree at $src: run 'make tree' first"
+out=$BUILD/obj/$name
+mkdir -p "$out" "$BUILD/kernels"
+export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
+export KBUILD_BUILD_TIMESTAMP='2000-01-01'
+export KBUILD_BUILD_USER=ci KBUILD_BUILD_HOST=ci
+kmake() { make -s -C "$src" O="$out" CC="ccache gcc" "$@"; }
+
+stamp=$(cat "${frags[@]}" | sha256sum | cut -d' ' -f1)
+if [ ! -f "$out/.config" ] || [ "$(cat "$out/.frag-stamp" 2>/dev/null)" != "$stamp" ]; then
+	log "configuring $name: tinyconfig + ${frags[*]##*/}"
+	kmake tinyconfig >/dev/null
+	"$src/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "${frags[@]}" >/dev/null
+	kmake olddefconfig >/dev/null
+	# merge_config only warns: every requested value must have stuck.
+	missing=()
+	while IFS= read -r line; do
+		case $line in
+		CONFIG_*=n) want="# ${line%=n} is not set" ;;
+		CONFIG_*=*) want=$line ;;
+		*) continue ;;
+		esac
+		grep -qxF -- "$want" "$out/.config" || missing+=("$line")
+	done < <(cat "${frags[@]}")
+	[ ${#missing[@]} -eq 0 ] ||
+		die "$name: these fragment options did not stick (missing dependency?): ${missing[*]}"
+	echo "$stamp" >"$out/.frag-stamp"
+fi
+
+log "building $name kernel in $out"
+kmake -j"$(nproc)" bzImage
+cp "$out/arch/x86/boot/bzImage" "$BUILD/kernels/$name.bzImage"
+log "built $BUILD/kernels/$name.bzImage"

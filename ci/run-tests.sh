@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Run the project's whole test suite: install what is missing, fetch the
+# base, apply the series, check the export round trip, build both kernels,
+# run the static checks and the VM tests, prove the harness catches broken
+# input, and end with 'N passed, N failed'. Every step runs even when an
+# earlier one failed (unless it cannot), and each failure names its log.
+#   usage: run-tests.sh [main]   ('main' runs only the main job's steps)
+set -euo pipefail
+# shellcheck source=ci/lib.sh
+. "$(dirname "$0")/lib.sh"
+# shellcheck source=ci/tap.sh
+. "$TOP/ci/tap.sh"
+
+mode=${1:-all}
+start=$(date +%s)
+rm -rf "$RESULTS"
+mkdir -p "$RESULTS" "$LOGS"
+"$TOP/ci/deps.sh" || die "cannot install the packages the suite needs (see above)"
+
+tap_open steps
+# step NAME CMD...: run CMD with its output in build/logs/step-NAME.log
+step() {
+	local name=$1 rc=0 t0
+	shift
+	t0=$(date +%s)
+	echo "=== $name: $*"
+	"$@" 2>&1 | tee "$LOGS/step-$name.log" || rc=$?
+	local why
+	why=$(grep -m1 -E 'error:|fatal:' "$LOGS/step-$name.log" || true)
+	tap_result "$rc" "step $name ($(($(date +%s) - t0)) s)" \
+		"${why:+$why; }log: build/logs/step-$name.log"
+	return "$rc"
+}
+
+ok_tree=1
+step fetch "$TOP/ci/fetch-base.sh" &&
+	step tree "$TOP/ci/make-tree.sh" &&
+	step apply "$TOP/ci/apply-series.sh" || ok_tree=0
+[ "$ok_tree" -eq 1 ] || { tap_close || true; "$TOP/ci/summary.sh"; exit 1; }
+
+if [ "$mode" = all ]; then
+	step shellcheck "$TOP/ci/shellcheck.sh" || true
+	step roundtrip "$TOP/ci/check-roundtrip.sh" || true
+	step checkpatch "$TOP/static-analysis/checkpatch.sh" || true
+fi
+k_base=0 k_patched=0
+step build-base "$TOP/ci/build-kernel.sh" base || k_base=1
+step build-patched "$TOP/ci/build-kernel.sh" patched || k_patched=1
+if [ "$mode" = all ] && [ "$k_base" -eq 0 ] && [ "$k_patched" -eq 0 ]; then
+	step sparse "$TOP/static-analysis/sparse.sh" || true
+	step w1 "$TOP/static-analysis/w1.sh" || true
+	step coccicheck "$TOP/static-analysis/coccicheck.sh" || true
+	step static-report "$TOP/static-analysis/report.sh" || true
+fi
+if step initramfs "$TOP/vm/mkinitramfs.sh" "$BUILD/vm/initramfs.cpio.gz"; then
+	if [ "$k_base" -eq 0 ]; then
+		step vm-probe "$TOP/vm/run-qemu.sh" probe-base "$BUILD/kernels/base.bzImage" probe || true
+		step vm-harness-base "$TOP/vm/tests/harness.sh" base || true
+	fi
+	if [ "$k_patched" -eq 0 ]; then
+		step vm-harness-patched "$TOP/vm/tests/harness.sh" patched || true
+	fi
+	if [ "$mode" = all ] && [ "$k_base" -eq 0 ]; then
+		step harness-selftest "$TOP/ci/selftest-harness.sh" || true
+	fi
+fi
+tap_close || true
+echo "=== total time $(($(date +%s) - start)) s"
+"$TOP/ci/summary.sh"

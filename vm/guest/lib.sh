@@ -1,0 +1,70 @@
+# Guest-side KTAP helpers (busybox sh), sourced by /tests/*.sh.
+#   plan N; ok COND DESC; expect_err WANT OP PATH DESC; xattr_has PATH NAME
+# Results go to stdout, which init sends to ttyS1.
+
+KTAP_N=0
+
+plan() {
+	echo "KTAP version 1"
+	echo "1..$1"
+}
+
+# result STATUS DESC [DIAG]: STATUS 0 = ok
+result() {
+	KTAP_N=$((KTAP_N + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $KTAP_N $2"
+	else
+		echo "not ok $KTAP_N $2${3:+ # $3}"
+	fi
+}
+
+# expect_err WANT OP PATH DESC: run 'itest try OP PATH', expect WANT (0 or
+# an errno name such as EACCES)
+expect_err() {
+	got=$(itest try "$2" "$3")
+	if [ "$got" = "$1" ]; then
+		result 0 "$4"
+	else
+		result 1 "$4" "$2 $3: want $1, got $got"
+	fi
+}
+
+# audit_has CAUSE PATH_SUFFIX DESC: an integrity audit record names the cause
+# and the file
+audit_has() {
+	if dmesg | grep 'audit' | grep "cause=$1" | grep -q "name=\"[^\"]*$2\""; then
+		result 0 "$3"
+	else
+		result 1 "$3" "no audit record with cause=$1 for $2"
+	fi
+}
+
+# Test keys: a user master key and an EVM HMAC key (encrypted, with fixed
+# decrypted data so that every boot gets the same key). For tests only.
+TEST_KMK=itest-kmk-0123456789abcdef012345
+TEST_EVM_HEX=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
+
+# evm_setup: load the EVM HMAC key and switch EVM on
+evm_setup() {
+	itest add-key user kmk "$TEST_KMK" @u >/dev/null || return 1
+	itest add-key encrypted evm-key "new default user:kmk 32 $TEST_EVM_HEX" @u \
+		>/dev/null || return 1
+	echo 1 >/sys/kernel/security/evm
+}
+
+# ima_policy RULE...: write the IMA policy, one rule an argument
+ima_policy() {
+	for rule in "$@"; do
+		echo "$rule"
+	done >/sys/kernel/security/ima/policy
+}
+
+# cmdline_value KEY: print KEY=VALUE's value from the kernel command line
+cmdline_value() {
+	for arg in $(cat /proc/cmdline); do
+		case $arg in
+		"$1"=*) echo "${arg#*=}" ;;
+		esac
+	done
+}

@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * itest - small static helper for the guest test suite.
+ *
+ * busybox has no keyctl and no xattr tools, and its applets print errors
+ * in free text. itest does the few things the guest tests need and reports
+ * the outcome of an operation as an errno name, so tests can assert the
+ * exact error ("EACCES") instead of grepping messages.
+ *
+ *   itest add-key TYPE DESC DATA KEYRING  add a key (@u, @s, @us), print id
+ *   itest getxattr PATH NAME              print the value as hex
+ *   itest setxattr PATH NAME HEX          set a value given in hex
+ *   itest rmxattr PATH NAME               remove an xattr
+ *   itest try OP PATH [ARG]               run OP, print "0" or the errno name
+ *      OP: read (open O_RDONLY and read all), list (open a directory and
+ *      read all entries), stat (lstat), readlink, chdir, access
+ *
+ * Exit status: 0 on success (for "try": whenever the operation ran, whatever
+ * its result), 1 on failure, 2 on bad usage.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+#define KEY_SPEC_SESSION_KEYRING	-3
+#define KEY_SPEC_USER_KEYRING		-4
+#define KEY_SPEC_USER_SESSION_KEYRING	-5
+#define XATTR_MAX			65536
+
+struct errname {
+	int err;
+	const char *name;
+};
+
+static const struct errname errnames[] = {
+	{ EPERM, "EPERM" },	{ ENOENT, "ENOENT" },	{ EIO, "EIO" },
+	{ ENXIO, "ENXIO" },	{ EBADF, "EBADF" },	{ EACCES, "EACCES" },
+	{ EEXIST, "EEXIST" },	{ ENOTDIR, "ENOTDIR" }, { EISDIR, "EISDIR" },
+	{ EINVAL, "EINVAL" },	{ ENOSPC, "ENOSPC" },	{ EROFS, "EROFS" },
+	{ ELOOP, "ELOOP" },	{ ENODATA, "ENODATA" }, { EOPNOTSUPP, "EOPNOTSUPP" },
+	{ ENAMETOOLONG, "ENAMETOOLONG" }, { ECHILD, "ECHILD" },
+	{ ECONNREFUSED, "ECONNREFUSED" }, { EUCLEAN, "EUCLEAN" },
+	{ ENOKEY, "ENOKEY" },	{ EKEYREJECTED, "EKEYREJECTED" },
+};
+
+static const char *errname(int err)
+{
+	static char buf[32];
+	size_t i;
+
+	for (i = 0; i < sizeof(errnames) / sizeof(errnames[0]); i++)
+		if (errnames[i].err == err)
+			return errnames[i].name;
+	snprintf(buf, sizeof(buf), "E%d", err);
+	return buf;
+}
+
+static int usage(void)
+{
+	fprintf(stderr,
+		"usage: itest add-key TYPE DESC DATA KEYRING\n"
+		"       itest getxattr PATH NAME\n"
+		"       itest setxattr PATH NAME HEX\n"
+		"       itest rmxattr PATH NAME\n"
+		"       itest try read|list|stat|readlink|chdir|access PATH\n");
+	return 2;
+}
+
+static int fail(const char *what, const char *path)
+{
+	fprintf(stderr, "itest: %s %s: %s\n", what, path, strerror(errno));
+	return 1;
+}
+
+static int keyring_id(const char *spec, long *id)
+{
+	if (!strcmp(spec, "@u"))
+		*id = KEY_SPEC_USER_KEYRING;
+	else if (!strcmp(spec, "@s"))
+		*id = KEY_SPEC_SESSION_KEYRING;
+	else if (!strcmp(spec, "@us"))
+		*id = KEY_SPEC_USER_SESSION_KEYRING;
+	else
+		return -1;
+	return 0;
+}
+
+static int cmd_add_key(char **argv)
+{
+	long ring, id;
+
+	if (keyring_id(argv[3], &ring))
+		return usage();
+	id = syscall(SYS_add_key, argv[0], argv[1], argv[2], strlen(argv[2]),
+		     ring);
+	if (id < 0)
+		return fail("add_key", argv[1]);
+	printf("%ld\n", id);
+	return 0;
+}
+
+static int cmd_getxattr(char **argv)
+{
+	static unsigned char buf[XATTR_MAX];
+	ssize_t len, i;
+
+	len = lgetxattr(argv[0], argv[1], buf, sizeof(buf));
+	if (len < 0)
+		return fail("getxattr", argv[0]);
+	for (i = 0; i < len; i++)
+		printf("%02x", buf[i]);
+	printf("\n");
+	return 0;
+}
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+static int cmd_setxattr(char **argv)
+{
+	static unsigned char buf[XATTR_MAX];
+	const char *hex = argv[2];
+	size_t n = strlen(hex), i;
+
+	if (n % 2 || n / 2 > sizeof(buf)) {
+		fprintf(stderr, "itest: setxattr: bad hex value\n");
+		return 2;
+	}
+	for (i = 0; i < n / 2; i++) {
+		int hi = hexval(hex[2 * i]), lo = hexval(hex[2 * i + 1]);
+
+		if (hi < 0 || lo < 0) {
+			fprintf(stderr, "itest: setxattr: bad hex value\n");
+			return 2;
+		}
+		buf[i] = hi << 4 | lo;
+	}
+	if (lsetxattr(argv[0], argv[1], buf, n / 2, 0))
+		return fail("setxattr", argv[0]);
+	return 0;
+}
+
+static int cmd_rmxattr(char **argv)
+{
+	if (lremovexattr(argv[0], argv[1]))
+		return fail("removexattr", argv[0]);
+	return 0;
+}
+
+static int try_read(const char *path)
+{
+	char buf[4096];
+	ssize_t n;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		return errno;
+	do {
+		n = read(fd, buf, sizeof(buf));
+	} while (n > 0);
+	if (n < 0) {
+		int err = errno;
+
+		close(fd);
+		return err;
+	}
+	close(fd);
+	return 0;
+}
+
+static int try_list(const char *path)
+{
+	struct dirent *de;
+	DIR *d = opendir(path);
+
+	if (!d)
+		return errno;
+	errno = 0;
+	while ((de = readdir(d)))
+		;
+	if (errno) {
+		int err = errno;
+
+		closedir(d);
+		return err;
+	}
+	closedir(d);
+	return 0;
+}
+
+static int cmd_try(char **argv)
+{
+	const char *op = argv[0], *path = argv[1];
+	char target[PATH_MAX];
+	struct stat st;
+	int err;
+
+	if (!strcmp(op, "read"))
+		err = try_read(path);
+	else if (!strcmp(op, "list"))
+		err = try_list(path);
+	else if (!strcmp(op, "stat"))
+		err = lstat(path, &st) ? errno : 0;
+	else if (!strcmp(op, "readlink"))
+		err = readlink(path, target, sizeof(target)) < 0 ? errno : 0;
+	else if (!strcmp(op, "chdir"))
+		err = chdir(path) ? errno : 0;
+	else if (!strcmp(op, "access"))
+		err = access(path, F_OK) ? errno : 0;
+	else
+		return usage();
+	printf("%s\n", err ? errname(err) : "0");
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *cmd = argc > 1 ? argv[1] : "";
+
+	if (!strcmp(cmd, "add-key") && argc == 6)
+		return cmd_add_key(argv + 2);
+	if (!strcmp(cmd, "getxattr") && argc == 4)
+		return cmd_getxattr(argv + 2);
+	if (!strcmp(cmd, "setxattr") && argc == 5)
+		return cmd_setxattr(argv + 2);
+	if (!strcmp(cmd, "rmxattr") && argc == 4)
+		return cmd_rmxattr(argv + 2);
+	if (!strcmp(cmd, "try") && argc == 4)
+		return cmd_try(argv + 2);
+	return usage();
+}

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Boot a test kernel in QEMU and run one guest test; record its KTAP results.
+#   usage: run-qemu.sh NAME KERNEL TEST [DISK...]
+#   env:   APPEND (extra kernel command line), TIMEOUT (seconds, default 180)
+# Kernel console -> build/logs/vm/NAME.console, guest KTAP (ttyS1) ->
+# build/logs/vm/NAME.ktap, results -> build/results/vm-NAME.tap.
+# A guest that panics, oopses, warns, hangs or reports fewer results than its
+# plan is a failure; the logs are kept.
+set -euo pipefail
+# shellcheck source=ci/lib.sh
+. "$(dirname "$0")/../ci/lib.sh"
+# shellcheck source=ci/tap.sh
+. "$TOP/ci/tap.sh"
+
+[ $# -ge 3 ] || die "usage: ${0##*/} NAME KERNEL TEST [DISK...]"
+name=$1 kernel=$2 test=$3
+shift 3
+need qemu-system-x86_64 timeout
+[ -f "$kernel" ] || die "no kernel $kernel: run 'make kernels'"
+initrd=$BUILD/vm/initramfs.cpio.gz
+[ -f "$initrd" ] || die "no initramfs $initrd: run 'make initramfs'"
+[ -f "$TOP/vm/tests/guest/$test.sh" ] || die "no guest test vm/tests/guest/$test.sh"
+timeout=${TIMEOUT:-180}
+
+logdir=$LOGS/vm
+mkdir -p "$logdir"
+console=$logdir/$name.console
+ktap=$logdir/$name.ktap
+rm -f "$console" "$ktap"
+
+drives=()
+for d in "$@"; do
+	[ -f "$d" ] || die "no disk image $d"
+	drives+=(-drive "file=$d,if=virtio,format=raw,cache=${QEMU_CACHE:-writeback}")
+done
+
+accel=$("$TOP/vm/accel.sh" "$kernel")
+cmd=(qemu-system-x86_64 -nodefaults -no-user-config -no-reboot -display none
+	-accel "$accel" -m "${QEMU_MEM:-512}" -smp 1
+	-kernel "$kernel" -initrd "$initrd"
+	-append "console=ttyS0 panic=-1 loglevel=6 itest=$test ${APPEND:-}"
+	-serial "file:$console" -serial "file:$ktap" "${drives[@]}")
+printf '%q ' "${cmd[@]}" >"$logdir/$name.cmd"
+echo >>"$logdir/$name.cmd"
+
+log "boot $name: $test on ${kernel##*/} ($accel)"
+start=$(date +%s)
+rc=0
+timeout -k 5 "$timeout" "${cmd[@]}" >"$logdir/$name.qemu" 2>&1 || rc=$?
+log "boot $name: finished in $(($(date +%s) - start)) s (qemu exit $rc)"
+
+tap_open "vm-$name"
+if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+	tap_result 1 "$name: guest finished within ${timeout}s" "timed out, see $console"
+else
+	tap_result "$rc" "$name: qemu exited cleanly" "qemu exit $rc, see $logdir/$name.qemu"
+fi
+bad=$(grep -E 'Kernel panic|BUG:|WARNING:|Oops|general protection fault|KASAN:|UBSAN:|possible recursive locking|suspicious RCU usage|INFO: task .* blocked|soft lockup|kmemleak:.*new suspected' "$console" 2>/dev/null | head -n 3 || true)
+tap_result "$([ -z "$bad" ] && echo 0 || echo 1)" "$name: no panic, oops or warning on the console" \
+	"$(echo "$bad" | tr '\n' ' ')see $console"
+
+# Re-number the guest's results under this boot's name; the plan must match.
+plan=$(tr -d '\r' <"$ktap" 2>/dev/null | sed -n 's/^1\.\.\([0-9]*\)$/\1/p' | head -n1)
+seen=0
+while IFS= read -r line; do
+	if [[ $line =~ ^ok\ [0-9]+\ (.*)$ ]]; then
+		tap_result 0 "$name: ${BASH_REMATCH[1]}"
+	elif [[ $line =~ ^not\ ok\ [0-9]+\ (.*)$ ]]; then
+		tap_result 1 "$name: ${BASH_REMATCH[1]}"
+	else
+		continue
+	fi
+	seen=$((seen + 1))
+done < <(tr -d '\r' <"$ktap" 2>/dev/null)
+if [ -z "$plan" ]; then
+	tap_result 1 "$name: guest test reported a plan" "no KTAP plan in $ktap"
+else
+	tap_result "$([ "$seen" -eq "$plan" ] && echo 0 || echo 1)" \
+		"$name: guest reported all $plan planned results" "got $seen, see $ktap"
+fi
+tr -d '\r' <"$ktap" 2>/dev/null | grep -q "^itest: $test exited 0"
+tap_result $? "$name: guest test script ran to the end" "see $ktap"
+tap_close

@@ -1,0 +1,6 @@
+#!/bin/sh
+# Trivial guest test: proves the guest boots, runs a test and reports.
+. /tests/lib.sh
+plan 1
+[ -d /sys/kernel/security/ima ]
+result $? "securityfs shows IMA"
