@@ -8,7 +8,7 @@ pkgs=(
 	ccache cpio xz-utils gzip file perl python3
 	qemu-system-x86 busybox-static e2fsprogs
 	sparse coccinelle ocaml-nox shellcheck
-	b4 ima-evm-utils keyutils
+	b4 ima-evm-utils keyutils libmailtools-perl
 )
 missing=()
 for p in "${pkgs[@]}"; do

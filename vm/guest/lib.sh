@@ -1,3 +1,4 @@
+# shellcheck shell=dash
 # Guest-side KTAP helpers (busybox sh), sourced by /tests/*.sh.
 #   plan N; ok COND DESC; expect_err WANT OP PATH DESC; xattr_has PATH NAME
 # Results go to stdout, which init sends to ttyS1.
@@ -62,6 +63,7 @@ ima_policy() {
 
 # cmdline_value KEY: print KEY=VALUE's value from the kernel command line
 cmdline_value() {
+	# shellcheck disable=SC2013 # the command line is words, not lines
 	for arg in $(cat /proc/cmdline); do
 		case $arg in
 		"$1"=*) echo "${arg#*=}" ;;

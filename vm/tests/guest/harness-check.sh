@@ -3,6 +3,7 @@
 # vm/tests/harness.sh): today's IMA/EVM refuse the modified file and keep the
 # untouched one readable; an offline rename or delete goes unnoticed (the gap
 # this project closes).
+# shellcheck source=vm/guest/lib.sh
 . /tests/lib.sh
 uuid=$(cmdline_value itest.uuid)
 plan 9

@@ -2,6 +2,7 @@
 # Boot 1 (ima_appraise=fix evm=fix): load the EVM key and the IMA policy for
 # the test disk, mount it and read every file so IMA/EVM label them; check
 # every regular file got security.ima and security.evm.
+# shellcheck source=vm/guest/lib.sh
 . /tests/lib.sh
 uuid=$(cmdline_value itest.uuid)
 plan 5
@@ -12,12 +13,11 @@ result $? "IMA policy 'appraise fsuuid=$uuid' loaded"
 mount -t ext4 /dev/vda /mnt
 result $? "test disk mounted"
 find /mnt/tree -type f -exec cat {} + >/dev/null
-missing=
-for f in $(find /mnt/tree -type f); do
+missing=$(find /mnt/tree -type f | while read -r f; do
 	itest getxattr "$f" security.ima >/dev/null 2>&1 &&
 		itest getxattr "$f" security.evm >/dev/null 2>&1 ||
-		missing="$missing $f"
-done
+		printf ' %s' "$f"
+done)
 [ -z "$missing" ]
 result $? "every regular file has security.ima and security.evm" "unlabelled:$missing"
 umount /mnt

@@ -1,0 +1,112 @@
+# IMA directory and special-file integrity: the series and its forge.
+# Every target is a thin wrapper around one script in ci/, vm/ or
+# static-analysis/; see README.md.
+
+V ?=
+export V
+
+.PHONY: help run test deps fetch tree apply export check-export kernels \
+	kernel-base kernel-patched kernel-debug initramfs vm-probe vm-harness \
+	checkpatch sparse w1 coccicheck static shellcheck selftest send \
+	summary clean distclean
+
+help:
+	@sed -n 's/^## //p' $(MAKEFILE_LIST)
+
+## run            main job: deps, fetch, apply, build, boot, IMA/EVM tests
+run:
+	ci/run-tests.sh main
+
+## test           the whole test suite (what .ci/run runs)
+test:
+	ci/run-tests.sh
+
+## deps           install the Debian packages the scripts need (root)
+deps:
+	ci/deps.sh
+
+## fetch          download the pinned linux-source with apt into the cache
+fetch:
+	ci/fetch-base.sh
+
+## tree           build/linux: git repo of the pristine base + series applied
+tree: fetch
+	ci/make-tree.sh
+	ci/apply-series.sh
+
+## apply          re-apply series/vN (newest, or V=N) on the base
+apply:
+	ci/apply-series.sh
+
+## export         regenerate series/vN and series/vN.mbox from build/linux
+export:
+	ci/export-series.sh $(V)
+
+## check-export   series/ equals the export; git am and b4 am reproduce it
+check-export:
+	ci/check-roundtrip.sh
+
+## kernels        build the base and the patched test kernels
+kernels: kernel-base kernel-patched
+
+kernel-base:
+	ci/build-kernel.sh base
+
+kernel-patched:
+	ci/build-kernel.sh patched
+
+## kernel-debug   the patched kernel with KASAN, lockdep, PROVE_RCU, ...
+kernel-debug:
+	ci/build-kernel.sh patched debug
+
+## initramfs      busybox + static helpers + guest tests
+initramfs:
+	vm/mkinitramfs.sh build/vm/initramfs.cpio.gz
+
+## vm-harness     two-boot offline-edit test on both kernels
+vm-harness: initramfs
+	vm/tests/harness.sh base
+	vm/tests/harness.sh patched
+
+## checkpatch     checkpatch.pl --strict on every patch of the newest version
+checkpatch:
+	static-analysis/checkpatch.sh
+
+## sparse / w1 / coccicheck   new findings of the series against the base
+sparse:
+	static-analysis/sparse.sh
+
+w1:
+	static-analysis/w1.sh
+
+coccicheck:
+	static-analysis/coccicheck.sh
+
+## static         all static checks and the report in build/
+static: checkpatch sparse w1 coccicheck
+	static-analysis/report.sh
+
+## shellcheck     every shell script of the project
+shellcheck:
+	ci/shellcheck.sh
+
+## selftest       the harness fails on broken input (patch, guest, deps)
+selftest:
+	ci/selftest-harness.sh
+
+## send           the exact mails (To/Cc from get_maintainer), nothing sent
+send:
+	ci/send-dry-run.sh
+
+## summary        'N passed, N failed' over build/results
+summary:
+	ci/summary.sh
+
+## clean          remove build output, keep the cached base, tree and ccache
+clean:
+	rm -rf build/obj build/kernels build/vm build/logs build/results build/send
+
+## distclean      remove everything under build/
+distclean:
+	-git -C build/linux worktree prune 2>/dev/null
+	rm -rf build
