@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Print the attack/defence table of the last VM run: one row per offline
+# edit checked after the enforcing boot, with the result on each kernel.
+#   usage: attack-table.sh SUITE   (e.g. harness: reads vm-SUITE-*-check.tap)
+set -euo pipefail
+# shellcheck source=ci/lib.sh
+. "$(dirname "$0")/../ci/lib.sh"
+
+[ $# -eq 1 ] || die "usage: ${0##*/} SUITE"
+suite=$1
+declare -A res=()
+rows=()
+for k in base patched; do
+	f=$RESULTS/vm-$suite-$k-check.tap
+	[ -f "$f" ] || continue
+	while IFS= read -r line; do
+		[[ $line =~ ^(not\ )?ok\ [0-9]+\ $suite-$k-check:\ (.*)$ ]] || continue
+		desc=${BASH_REMATCH[2]%% # *}
+		case $desc in
+		*refused* | gap:*) ;;
+		*) continue ;;
+		esac
+		[ -n "${res[$desc]+x}" ] || rows+=("$desc")
+		res[$desc]=1
+		res[$k:$desc]=$([ -z "${BASH_REMATCH[1]}" ] && echo pass || echo FAIL)
+	done <"$f"
+done
+[ ${#rows[@]} -gt 0 ] || die "no $suite check results in $RESULTS: run the suite first"
+printf '| %-66s | %-6s | %-7s |\n' "offline edit, checked in enforce mode" base patched
+printf '|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..68})" "--------" "---------"
+for d in "${rows[@]}"; do
+	printf '| %-66s | %-6s | %-7s |\n' "$d" "${res[base:$d]:--}" "${res[patched:$d]:--}"
+done
