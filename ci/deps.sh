@@ -4,7 +4,7 @@
 set -euo pipefail
 
 pkgs=(
-	git git-email make gcc libc6-dev bc bison flex libelf-dev libssl-dev
+	git git-email make gcc libc6-dev bc bison flex libelf-dev libssl-dev python3-ply python3-git
 	ccache cpio xz-utils gzip file perl python3
 	qemu-system-x86 busybox-static e2fsprogs
 	sparse coccinelle ocaml-nox shellcheck

@@ -38,7 +38,7 @@ accel=$("$TOP/vm/accel.sh" "$kernel")
 cmd=(qemu-system-x86_64 -nodefaults -no-user-config -no-reboot -display none
 	-accel "$accel" -m "${QEMU_MEM:-512}" -smp 1
 	-kernel "$kernel" -initrd "$initrd"
-	-append "console=ttyS0 panic=-1 loglevel=6 itest=$test ${APPEND:-}"
+	-append "console=ttyS0 panic=-1 loglevel=7 itest=$test ${APPEND:-}"
 	-serial "file:$console" -serial "file:$ktap" "${drives[@]}")
 printf '%q ' "${cmd[@]}" >"$logdir/$name.cmd"
 echo >>"$logdir/$name.cmd"
