@@ -1,0 +1,223 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2034 # the variables are used by the scripts that source this
+# Helpers shared by the static-analysis scripts. Sourced after ci/lib.sh and
+# ci/tap.sh, never run.
+#
+# Environment:
+#   SERIES_DIR=/path   take the patches from this folder instead of series/vN
+#                      (the version label is then the folder's name unless a
+#                      vN argument is given)
+
+SA=$TOP/static-analysis
+export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
+# Same build identity as ci/build-kernel.sh, so that our make runs do not
+# make the next kernel build relink for nothing.
+export KBUILD_BUILD_TIMESTAMP='2000-01-01'
+export KBUILD_BUILD_USER=ci KBUILD_BUILD_HOST=ci
+# Messages must not depend on the locale (kbuild unexports LC_ALL, so LANG
+# too: gcc quotes with ‘’ under a UTF-8 LANG).
+export LANG=C LC_ALL=C
+
+# sa_series [vN]: set SA_VER (label), SA_DIR (patch folder) and SA_PATCHES
+# (the patches without the cover letter, in order).
+sa_series() {
+	[ $# -le 1 ] || die "usage: ${0##*/} [vN]"
+	SA_VER=${1:-}
+	if [ -n "${SERIES_DIR:-}" ]; then
+		[ -d "$SERIES_DIR" ] || die "SERIES_DIR=$SERIES_DIR is not a folder"
+		SA_DIR=$(cd "$SERIES_DIR" && pwd)
+		SA_VER=${SA_VER:-${SA_DIR##*/}}
+	else
+		SA_VER=${SA_VER:-$(newest_version)}
+		[ -n "$SA_VER" ] ||
+			die "no series/vN folder under $TOP/series: export the series first ('make export'), or set SERIES_DIR=/path/to/patches"
+		SA_VER=v${SA_VER#v}
+		SA_DIR=$TOP/series/$SA_VER
+		[ -d "$SA_DIR" ] || die "no folder $SA_DIR (versions: $(cd "$TOP/series" && echo v*))"
+	fi
+	[[ $SA_VER =~ ^[A-Za-z0-9._-]+$ ]] || die "bad version label '$SA_VER' (letters, digits, . _ - only)"
+	mapfile -t SA_PATCHES < <(find "$SA_DIR" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' ! -name '0000-*' | sort)
+	[ ${#SA_PATCHES[@]} -gt 0 ] ||
+		die "$SA_DIR holds no patches (NNNN-*.patch other than the 0000 cover letter)"
+}
+
+# sa_tree base|patched: set SRC (source tree) and OBJ (object dir) and check
+# that the object dir is configured.
+sa_tree() {
+	case $1 in
+	base) SRC=$KBASE ;;
+	patched) SRC=$KTREE ;;
+	*) die "internal: unknown tree '$1'" ;;
+	esac
+	OBJ=$BUILD/obj/$1
+	[ -f "$SRC/Makefile" ] || die "no kernel tree at $SRC: run 'make tree' first"
+	[ -f "$OBJ/.config" ] || die "$OBJ is not configured: run 'make kernels' first"
+	# kbuild prints physical paths (it resolves symlinks): so do we, so
+	# that sa_normalise strips them.
+	SRC=$(cd -P "$SRC" && pwd)
+	OBJ=$(cd -P "$OBJ" && pwd)
+}
+
+# sa_built base|patched: like sa_tree, and the tree must have been built once.
+sa_built() {
+	sa_tree "$1"
+	[ -f "$OBJ/vmlinux" ] || die "$OBJ has never been built (no vmlinux): run 'make kernels' first"
+}
+
+# sa_lock base|patched: take the object dir for this script; refuse to run
+# beside a kernel build (ci/build-kernel.sh) or another of these scripts in
+# the same object dir, since two makes in one object dir corrupt it.
+sa_lock() {
+	local obj pids
+	sa_tree "$1"
+	obj=$OBJ
+	pids=$(pgrep -f -- "O=($(sa_re_escape "$BUILD/obj/$1")|$(sa_re_escape "$obj"))( |\$)" || true)
+	[ -z "$pids" ] ||
+		die "a make is running in $obj (pid $(paste -sd ' ' - <<<"$pids")): wait for it to finish"
+	mkdir -p "$BUILD/obj"
+	local fd
+	exec {fd}>"$BUILD/obj/.$1.static-analysis.lock"
+	flock -n "$fd" || die "another static-analysis script is using $obj: wait for it to finish"
+}
+
+# sa_kmake base|patched ARGS...: make in that tree's object dir (needs sa_tree
+# or sa_built first for the same tree, which sets SRC and OBJ).
+sa_kmake() {
+	local tree=$1
+	shift
+	sa_tree "$tree"
+	make -C "$SRC" O="$OBJ" CC="ccache gcc" "$@"
+}
+
+# sa_check_applied: the patched tree must hold every patch of the series (by
+# patch id, so rebased or re-exported patches still count).
+sa_check_applied() {
+	local have id p missing=()
+	git -C "$KTREE" rev-parse -q --verify "refs/tags/$BASE_TAG" >/dev/null ||
+		die "no kernel tree with tag $BASE_TAG at $KTREE: run 'make tree'"
+	have=$(git -C "$KTREE" log -p --no-merges "$BASE_TAG..HEAD" | git -C "$KTREE" patch-id --stable | cut -d' ' -f1)
+	for p in "${SA_PATCHES[@]}"; do
+		id=$(git -C "$KTREE" patch-id --stable <"$p" | cut -d' ' -f1)
+		[ -n "$id" ] || die "${p##*/} holds no diff"
+		grep -qxF -- "$id" <<<"$have" || missing+=("${p##*/}")
+	done
+	[ ${#missing[@]} -eq 0 ] ||
+		die "$KTREE (at $(git -C "$KTREE" rev-parse --abbrev-ref HEAD)) does not hold ${missing[*]}: apply the series first (ci/apply-series.sh)"
+	if [ -n "$(git -C "$KTREE" status --porcelain --untracked-files=no)" ]; then
+		log "warning: $KTREE has uncommitted changes; they are checked too"
+	fi
+}
+
+# sa_touched ARRAY MODE: set the array named ARRAY to what touched.sh MODE
+# (--files or --dirs) prints for the current series; dies if it fails.
+sa_touched() {
+	local -n _sa_list=$1
+	local out
+	out=$(SERIES_DIR=$SA_DIR "$SA/touched.sh" "$2" "$SA_VER") || die "touched.sh failed (see above)"
+	_sa_list=()
+	[ -z "$out" ] || mapfile -t _sa_list <<<"$out"
+}
+
+# sa_slug PATH: a file name for logs made from a source path.
+sa_slug() {
+	local s=${1%/}
+	printf '%s\n' "${s//\//_}"
+}
+
+# sa_re_escape STRING: STRING as a literal in a sed -E pattern (| delimiter)
+sa_re_escape() {
+	printf '%s' "$1" | sed -E 's/[][\\.*^$|+?(){}]/\\&/g'
+}
+
+# sa_normalise SRC OBJ < tool output: one line per finding (gcc, sparse,
+# kernel-doc, objtool, coccinelle), with the tree and object-dir prefixes,
+# line and column numbers and code offsets removed, so that moved code does not
+# count as new. Continuation lines (sparse's "expected/got", gcc's notes) are
+# joined to their finding; gcc's "In function 'f':" is put in front of the
+# findings it introduces.
+sa_normalise() {
+	local src obj
+	src=$(sa_re_escape "$1/")
+	obj=$(sa_re_escape "$2/")
+	# 1. strip the tree prefixes (absolute, then ./), 2. keep diagnostics only,
+	# 3. drop positions and offsets, 4. join continuations (awk).
+	sed -E -e "s|$src||g; s|$obj||g; s|^\\./||" |
+		{ grep -E '^[^ :]+\.(c|h|S|o|lds)(:[0-9]+)*(-[0-9]+)?: ' || true; } |
+		sed -E -e 's/\.(c|h|S|o|lds):[0-9]+(:[0-9]+)?(-[0-9]+)?/.\1/g' \
+			-e 's/\b(lines?|line:) [0-9]+(, ?[0-9]+)*/\1 N/g' \
+			-e 's/\+0x[0-9a-f]+(\/0x[0-9a-f]+)?/+0xN/g' \
+			-e 's/[[:space:]]+$//' |
+		awk '
+		function flush() { if (cur != "") print cur; cur = "" }
+		/: In function / {
+			flush(); fn = $0; sub(/^.*: In function /, "", fn); sub(/:$/, "", fn)
+			file = $0; sub(/: In function .*/, "", file); next
+		}
+		/^[^ ]+: At top level:$/ { flush(); fn = ""; next }
+		{
+			f = $0; sub(/: .*/, "", f); msg = substr($0, length(f) + 3)
+			if (msg ~ /^[ \t]/ || msg ~ /^note: /) {
+				# sparse continuation or gcc note: belongs to the last finding
+				gsub(/^[ \t]+/, "", msg)
+				if (cur != "") { cur = cur " | " msg; next }
+			}
+			flush()
+			cur = f ": " ((fn != "" && f == file) ? "in " fn ": " : "") msg
+		}
+		END { flush() }'
+}
+
+# sa_compare BASE PATCHED NEW: NEW gets the findings of PATCHED that BASE does
+# not have (as multisets: one more copy of a base finding counts as new).
+sa_compare() {
+	comm -13 <(sort "$1") <(sort "$2") >"$3"
+}
+
+# sa_count FILE: number of lines
+sa_count() {
+	if [ -f "$1" ]; then wc -l <"$1" | tr -d ' '; else echo 0; fi
+}
+
+# Per-tool summary for report.sh: build/logs/TOOL.summary, tab-separated
+#   # version<TAB>LABEL ... header lines, then
+#   ITEM<TAB>BASE<TAB>PATCHED<TAB>NEW<TAB>STATUS<TAB>NOTE
+sa_summary_open() {
+	SA_SUMMARY=$LOGS/$1.summary
+	mkdir -p "$LOGS"
+	{
+		printf '# version\t%s\n' "$SA_VER"
+		printf '# series\t%s\n' "$SA_DIR"
+		printf '# date\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+	} >"$SA_SUMMARY.part"
+}
+
+sa_summary_meta() {
+	printf '# %s\t%s\n' "$1" "$2" >>"$SA_SUMMARY.part"
+}
+
+sa_summary_row() {
+	local IFS=$'\t'
+	printf '%s\n' "$*" >>"$SA_SUMMARY.part"
+}
+
+sa_summary_close() {
+	mv "$SA_SUMMARY.part" "$SA_SUMMARY"
+}
+
+# sa_show TITLE FILE [MAX]: print the first MAX lines of FILE to stderr.
+sa_show() {
+	local max=${3:-20} n
+	n=$(sa_count "$2")
+	[ "$n" -gt 0 ] || return 0
+	printf '  %s (%d):\n' "$1" "$n" >&2
+	head -n "$max" "$2" | sed 's/^/    /' >&2
+	[ "$n" -le "$max" ] || printf '    ... (%d more)\n' $((n - max)) >&2
+}
+
+# sa_first FILE: the first line of FILE, shortened for a TAP reason.
+sa_first() {
+	local l
+	l=$(head -n 1 "$1")
+	[ ${#l} -le 160 ] || l=${l:0:157}...
+	printf '%s' "$l"
+}
