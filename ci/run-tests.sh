@@ -56,11 +56,13 @@ if step initramfs "$TOP/vm/mkinitramfs.sh" "$BUILD/vm/initramfs.cpio.gz"; then
 	if [ "$k_base" -eq 0 ]; then
 		step vm-probe "$TOP/vm/run-qemu.sh" probe-base "$BUILD/kernels/base.bzImage" probe || true
 		step vm-harness-base "$TOP/vm/tests/harness.sh" base || true
+		step vm-attacks-base "$TOP/vm/tests/attacks.sh" base || true
 		step vm-policy-base env APPEND=itest.expect=base \
 			"$TOP/vm/run-qemu.sh" policy-base "$BUILD/kernels/base.bzImage" policy || true
 	fi
 	if [ "$k_patched" -eq 0 ]; then
 		step vm-harness-patched "$TOP/vm/tests/harness.sh" patched || true
+		step vm-attacks-patched "$TOP/vm/tests/attacks.sh" patched || true
 		step vm-policy-patched \
 			"$TOP/vm/run-qemu.sh" policy-patched "$BUILD/kernels/patched.bzImage" policy || true
 		step vm-kunit "$TOP/vm/tests/kunit.sh" "$BUILD/kernels/patched.bzImage" ima_dir || true
@@ -71,6 +73,7 @@ if step initramfs "$TOP/vm/mkinitramfs.sh" "$BUILD/vm/initramfs.cpio.gz"; then
 fi
 tap_close || true
 echo "=== total time $(($(date +%s) - start)) s"
-echo "=== offline attacks (vm/attack-table.sh harness)"
+echo "=== offline attacks (vm/attack-table.sh)"
+"$TOP/vm/attack-table.sh" attacks || true
 "$TOP/vm/attack-table.sh" harness || true
 "$TOP/ci/summary.sh"

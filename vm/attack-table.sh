@@ -16,18 +16,26 @@ for k in base patched; do
 	while IFS= read -r line; do
 		[[ $line =~ ^(not\ )?ok\ [0-9]+\ $suite-$k-check:\ (.*)$ ]] || continue
 		desc=${BASH_REMATCH[2]%% # *}
+		ok=$([ -z "${BASH_REMATCH[1]}" ] && echo pass || echo FAIL)
 		case $desc in
-		*refused* | gap:*) ;;
+		"attack: "*" -> "*)
+			# "attack: NAME -> OUTCOME": the cell is the outcome
+			cell=${desc##* -> }
+			desc=${desc% -> *}
+			[ "$cell" != 0 ] || cell=unnoticed
+			[ "$ok" = pass ] || cell="$cell (FAIL)"
+			;;
+		*refused* | gap:*) cell=$ok ;;
 		*) continue ;;
 		esac
 		[ -n "${res[$desc]+x}" ] || rows+=("$desc")
 		res[$desc]=1
-		res[$k:$desc]=$([ -z "${BASH_REMATCH[1]}" ] && echo pass || echo FAIL)
+		res[$k:$desc]=$cell
 	done <"$f"
 done
 [ ${#rows[@]} -gt 0 ] || die "no $suite check results in $RESULTS: run the suite first"
-printf '| %-66s | %-6s | %-7s |\n' "offline edit, checked in enforce mode" base patched
-printf '|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..68})" "--------" "---------"
+printf '| %-60s | %-14s | %-14s |\n' "offline edit, checked in enforce mode" "base kernel" "patched kernel"
+printf '|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..62})" "----------------" "----------------"
 for d in "${rows[@]}"; do
-	printf '| %-66s | %-6s | %-7s |\n' "$d" "${res[base:$d]:--}" "${res[patched:$d]:--}"
+	printf '| %-60s | %-14s | %-14s |\n' "$d" "${res[base:$d]:--}" "${res[patched:$d]:--}"
 done

@@ -4,21 +4,37 @@
 # every regular file got security.ima and security.evm.
 # shellcheck source=vm/guest/lib.sh
 . /tests/lib.sh
+# With itest.dirs=1 (patched kernel) directories are appraised and labelled
+# too.
 uuid=$(cmdline_value itest.uuid)
-plan 5
+dirs=$(cmdline_value itest.dirs)
+plan $((5 + ${dirs:-0}))
 evm_setup
 result $? "EVM HMAC key loaded and EVM enabled"
-ima_policy "appraise fsuuid=$uuid"
-result $? "IMA policy 'appraise fsuuid=$uuid' loaded"
+if [ "$dirs" = 1 ]; then
+	ima_policy "appraise fsuuid=$uuid" "appraise func=DIR_CHECK fsuuid=$uuid"
+else
+	ima_policy "appraise fsuuid=$uuid"
+fi
+result $? "IMA policy for fsuuid=$uuid loaded"
 mount -t ext4 /dev/vda /mnt
 result $? "test disk mounted"
 find /mnt/tree -type f -exec cat {} + >/dev/null
-missing=$(find /mnt/tree -type f | while read -r f; do
-	itest getxattr "$f" security.ima >/dev/null 2>&1 &&
-		itest getxattr "$f" security.evm >/dev/null 2>&1 ||
-		printf ' %s' "$f"
-done)
+# unlabelled TYPE: print the files of TYPE lacking security.ima or .evm
+unlabelled() {
+	find /mnt/tree -type "$1" | while read -r f; do
+		itest getxattr "$f" security.ima >/dev/null 2>&1 &&
+			itest getxattr "$f" security.evm >/dev/null 2>&1 ||
+			printf ' %s' "$f"
+	done
+}
+missing=$(unlabelled f)
 [ -z "$missing" ]
 result $? "every regular file has security.ima and security.evm" "unlabelled:$missing"
+if [ "$dirs" = 1 ]; then
+	missing=$(unlabelled d)
+	[ -z "$missing" ]
+	result $? "every directory has security.ima and security.evm" "unlabelled:$missing"
+fi
 umount /mnt
 result $? "test disk unmounted"

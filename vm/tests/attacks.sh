@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# The offline-attack matrix (BRIEF section 3) on directories: label a test
+# tree in fix mode, power off, make each attack on its own part of the tree
+# with debugfs on the host, boot in enforce mode and check each attack is
+# refused (patched kernel, DIR_CHECK in the policy) or goes unnoticed (base
+# kernel: the negative control that shows the checks can fail).
+#   usage: attacks.sh base|patched
+set -euo pipefail
+# shellcheck source=ci/lib.sh
+. "$(dirname "$0")/../../ci/lib.sh"
+
+[ $# -eq 1 ] || die "usage: ${0##*/} base|patched"
+k=$1
+case $k in
+base) dirs=0 expect=unnoticed ;;
+patched) dirs=1 expect=refused ;;
+*) die "usage: ${0##*/} base|patched" ;;
+esac
+kernel=$BUILD/kernels/$k.bzImage
+uuid=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0a0002
+work=$BUILD/vm/attacks-$k
+rm -rf "$work"
+src=$work/src/tree
+for d in keep del ren mvsrc mvdst add hl hlsrc rmx cpx cpxsrc rend rend/sub; do
+	mkdir -p "$src/$d"
+done
+echo keep >"$src/keep/a.txt"
+echo victim >"$src/del/victim.txt"
+echo other >"$src/del/other.txt"
+echo old >"$src/ren/old.txt"
+echo f >"$src/mvsrc/f.txt"
+echo g >"$src/mvdst/g.txt"
+echo a >"$src/add/a.txt"
+echo a >"$src/hl/a.txt"
+echo s >"$src/hlsrc/s.txt"
+echo a >"$src/rmx/a.txt"
+echo a >"$src/cpx/a.txt"
+echo b >"$src/cpxsrc/b.txt"
+echo s >"$src/rend/sub/s.txt"
+echo evil >"$work/evil.txt"
+img=$work/disk.img
+"$TOP/vm/mkdisk.sh" "$img" "$uuid" "$work/src"
+
+rc=0
+APPEND="ima_appraise=fix evm=fix itest.uuid=$uuid itest.dirs=$dirs" \
+	"$TOP/vm/run-qemu.sh" "attacks-$k-label" "$kernel" label "$img" || rc=1
+
+off() { "$TOP/vm/offline.sh" "$img" "$@"; }
+off delete /tree/del/victim.txt
+off rename /tree/ren/old.txt /tree/ren/new.txt
+off rename /tree/mvsrc/f.txt /tree/mvdst/f.txt
+off write /tree/add/evil.txt "$work/evil.txt"
+off link /tree/hlsrc/s.txt /tree/hl/s.txt
+if [ "$dirs" = 1 ]; then
+	off rmxattr /tree/rmx security.ima
+	off copyxattr /tree/cpxsrc /tree/cpx security.ima
+	off copyxattr /tree/cpxsrc /tree/cpx security.evm
+else
+	log "base kernel: directories carry no security.ima to remove or copy"
+fi
+off rename /tree/rend/sub /tree/rend/sub2
+
+APPEND="ima_appraise=enforce itest.uuid=$uuid itest.expect=$expect" \
+	"$TOP/vm/run-qemu.sh" "attacks-$k-check" "$kernel" attacks-check "$img" || rc=1
+exit "$rc"
