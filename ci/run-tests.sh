@@ -63,6 +63,7 @@ if step initramfs "$TOP/vm/mkinitramfs.sh" "$BUILD/vm/initramfs.cpio.gz"; then
 	if [ "$k_patched" -eq 0 ]; then
 		step vm-harness-patched "$TOP/vm/tests/harness.sh" patched || true
 		step vm-attacks-patched "$TOP/vm/tests/attacks.sh" patched || true
+		step vm-changes "$TOP/vm/tests/changes.sh" || true
 		step vm-policy-patched \
 			"$TOP/vm/run-qemu.sh" policy-patched "$BUILD/kernels/patched.bzImage" policy || true
 		step vm-kunit "$TOP/vm/tests/kunit.sh" "$BUILD/kernels/patched.bzImage" ima_dir || true

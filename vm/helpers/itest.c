@@ -11,6 +11,9 @@
  *   itest getxattr PATH NAME              print the value as hex
  *   itest setxattr PATH NAME HEX          set a value given in hex
  *   itest rmxattr PATH NAME               remove an xattr
+ *   itest tmpfile DIR NAME                O_TMPFILE in DIR, then linkat as NAME
+ *   itest rename2 exchange|whiteout OLD NEW   renameat2() with that flag
+ *   itest bind PATH                       create a unix socket file at PATH
  *   itest try OP PATH [ARG]               run OP, print "0" or the errno name
  *      OP: read (open O_RDONLY and read all), list (open a directory and
  *      read all entries), stat (lstat), readlink, chdir, access
@@ -26,8 +29,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/un.h>
 #include <sys/xattr.h>
 #include <unistd.h>
 
@@ -71,6 +76,9 @@ static int usage(void)
 		"       itest getxattr PATH NAME\n"
 		"       itest setxattr PATH NAME HEX\n"
 		"       itest rmxattr PATH NAME\n"
+		"       itest tmpfile DIR NAME\n"
+		"       itest rename2 exchange|whiteout OLD NEW\n"
+		"       itest bind PATH\n"
 		"       itest try read|list|stat|readlink|chdir|access PATH\n");
 	return 2;
 }
@@ -164,6 +172,54 @@ static int cmd_rmxattr(char **argv)
 	return 0;
 }
 
+static int cmd_tmpfile(char **argv)
+{
+	static const char data[] = "tmpfile\n";
+	char proc[64];
+	int fd = open(argv[0], O_TMPFILE | O_WRONLY, 0644);
+
+	if (fd < 0)
+		return fail("open O_TMPFILE in", argv[0]);
+	if (write(fd, data, sizeof(data) - 1) != sizeof(data) - 1)
+		return fail("write", argv[0]);
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+	if (linkat(AT_FDCWD, proc, AT_FDCWD, argv[1], AT_SYMLINK_FOLLOW))
+		return fail("linkat", argv[1]);
+	close(fd);
+	return 0;
+}
+
+static int cmd_rename2(char **argv)
+{
+	unsigned int flags;
+
+	if (!strcmp(argv[0], "exchange"))
+		flags = RENAME_EXCHANGE;
+	else if (!strcmp(argv[0], "whiteout"))
+		flags = RENAME_WHITEOUT;
+	else
+		return usage();
+	if (syscall(SYS_renameat2, AT_FDCWD, argv[1], AT_FDCWD, argv[2],
+		    flags))
+		return fail("renameat2", argv[1]);
+	return 0;
+}
+
+static int cmd_bind(char **argv)
+{
+	struct sockaddr_un sun = { .sun_family = AF_UNIX };
+	int fd;
+
+	if (strlen(argv[0]) >= sizeof(sun.sun_path))
+		return usage();
+	strcpy(sun.sun_path, argv[0]);
+	fd = socket(AF_UNIX, SOCK_STREAM, 0);
+	if (fd < 0 || bind(fd, (struct sockaddr *)&sun, sizeof(sun)))
+		return fail("bind", argv[0]);
+	close(fd);
+	return 0;
+}
+
 static int try_read(const char *path)
 {
 	char buf[4096];
@@ -244,5 +300,11 @@ int main(int argc, char **argv)
 		return cmd_rmxattr(argv + 2);
 	if (!strcmp(cmd, "try") && argc == 4)
 		return cmd_try(argv + 2);
+	if (!strcmp(cmd, "tmpfile") && argc == 4)
+		return cmd_tmpfile(argv + 2);
+	if (!strcmp(cmd, "rename2") && argc == 5)
+		return cmd_rename2(argv + 2);
+	if (!strcmp(cmd, "bind") && argc == 3)
+		return cmd_bind(argv + 2);
 	return usage();
 }

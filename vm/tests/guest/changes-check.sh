@@ -1,0 +1,36 @@
+#!/bin/sh
+# Boot 3 of vm/tests/changes.sh (ima_appraise=enforce): every change made
+# on the running system in boot 2 is accepted after the reboot.
+# shellcheck source=vm/guest/lib.sh
+. /tests/lib.sh
+uuid=$(cmdline_value itest.uuid)
+plan 14
+evm_setup
+result $? "EVM HMAC key loaded and EVM enabled"
+ima_policy "appraise fsuuid=$uuid" "appraise func=DIR_CHECK fsuuid=$uuid"
+result $? "IMA policy with DIR_CHECK loaded"
+mount -t ext4 /dev/vda /mnt
+result $? "test disk mounted"
+t=/mnt/tree/live
+find /mnt/tree >/dev/null 2>/tmp/find.err
+result $? "the whole tree can be walked after reboot" "$(cat /tmp/find.err)"
+! dmesg | grep -q 'op=appraise_dir'
+result $? "no directory failed appraisal" "$(dmesg | grep 'op=appraise_dir' | head -n 3)"
+[ "$(cat "$t/created.txt")" = created ]
+result $? "file made with O_CREAT reads back"
+[ "$(cat "$t/tmpfile.txt")" = tmpfile ]
+result $? "O_TMPFILE file linked in reads back"
+[ -d "$t/newdir/nested" ]
+result $? "new directories exist"
+[ -c "$t/chardev" ] && [ -p "$t/fifo" ] && [ -S "$t/socket" ] && [ -L "$t/symlink" ]
+result $? "device node, FIFO, socket and symlink exist"
+[ "$(cat "$t/hardlink.txt")" = created ]
+result $? "hard link reads back"
+[ ! -e "$t/unlink-me.txt" ] && [ ! -e "$t/rmdir-me" ] && [ -e "$t/renamed.txt" ]
+result $? "unlink, rmdir and rename persisted"
+[ -e "$t/b/moved.txt" ] && [ -e "$t/b/subdir/deep.txt" ] && [ ! -e "$t/a/subdir" ]
+result $? "cross-directory renames persisted (file and directory)"
+[ "$(cat "$t/x1/id")" = x2 ] && [ "$(cat "$t/x2/id")" = x1 ]
+result $? "RENAME_EXCHANGE persisted"
+[ -c "$t/wo-src.txt" ] && [ -e "$t/wo-dst.txt" ]
+result $? "RENAME_WHITEOUT left a whiteout and the renamed file"

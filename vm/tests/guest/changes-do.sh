@@ -1,0 +1,46 @@
+#!/bin/sh
+# Boot 2 of vm/tests/changes.sh (ima_appraise=enforce, DIR_CHECK in the
+# policy): change the labelled tree through every VFS operation that
+# changes directory entries, and check it stays usable in this boot.
+# shellcheck source=vm/guest/lib.sh
+. /tests/lib.sh
+uuid=$(cmdline_value itest.uuid)
+plan 21
+evm_setup
+result $? "EVM HMAC key loaded and EVM enabled"
+ima_policy "appraise fsuuid=$uuid" "appraise func=DIR_CHECK fsuuid=$uuid"
+result $? "IMA policy with DIR_CHECK loaded"
+mount -t ext4 /dev/vda /mnt
+result $? "test disk mounted"
+t=/mnt/tree/live
+cd "$t" || exit 1
+
+# op DESC CMD...: run one change, record whether it worked
+op() {
+	desc=$1
+	shift
+	out=$("$@" 2>&1)
+	result $? "$desc" "$out"
+}
+op "open(O_CREAT) a new file" sh -c 'echo created >created.txt'
+op "O_TMPFILE + linkat" itest tmpfile "$t" "$t/tmpfile.txt"
+op "mkdir" mkdir -p newdir/nested
+op "mknod a character device" mknod chardev c 1 3
+op "mkfifo" mkfifo fifo
+op "bind a unix socket" itest bind "$t/socket"
+op "symlink" ln -s created.txt symlink
+op "hard link" ln created.txt hardlink.txt
+op "unlink" rm unlink-me.txt
+op "rmdir" rmdir rmdir-me
+op "rename within a directory" mv rename-me.txt renamed.txt
+op "rename a file across directories" mv a/move-me.txt b/moved.txt
+op "rename a directory across parents" mv a/subdir b/subdir
+op "RENAME_EXCHANGE" itest rename2 exchange "$t/x1" "$t/x2"
+op "RENAME_WHITEOUT" itest rename2 whiteout "$t/wo-src.txt" "$t/wo-dst.txt"
+cd /
+find /mnt/tree >/dev/null 2>/tmp/find.err
+result $? "the changed tree can be walked in this boot" "$(cat /tmp/find.err)"
+find /mnt/tree -type f -exec cat {} + >/dev/null 2>/tmp/cat.err
+result $? "every file can be read in this boot" "$(cat /tmp/cat.err)"
+umount /mnt
+result $? "test disk unmounted"
