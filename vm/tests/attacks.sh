@@ -4,17 +4,17 @@
 # with debugfs on the host, boot in enforce mode and check each attack is
 # refused (patched kernel, DIR_CHECK in the policy) or goes unnoticed (base
 # kernel: the negative control that shows the checks can fail).
-#   usage: attacks.sh base|patched
+#   usage: attacks.sh base|patched|patched-debug
 set -euo pipefail
 # shellcheck source=ci/lib.sh
 . "$(dirname "$0")/../../ci/lib.sh"
 
-[ $# -eq 1 ] || die "usage: ${0##*/} base|patched"
+[ $# -eq 1 ] || die "usage: ${0##*/} base|patched|patched-debug"
 k=$1
 case $k in
 base) dirs=0 expect=unnoticed ;;
-patched) dirs=1 expect=refused ;;
-*) die "usage: ${0##*/} base|patched" ;;
+patched | patched-debug) dirs=1 expect=refused ;;
+*) die "usage: ${0##*/} base|patched|patched-debug" ;;
 esac
 kernel=$BUILD/kernels/$k.bzImage
 uuid=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0a0002

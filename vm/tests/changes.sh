@@ -2,14 +2,20 @@
 # Legitimate changes persist: label a tree in fix mode (boot 1), change it
 # in enforce mode with every VFS operation that changes directory entries
 # (boot 2), and check in enforce mode after a reboot that every change is
-# accepted (boot 3). Patched kernel only.
+# accepted (boot 3). Patched kernels only.
+#   usage: changes.sh [patched|patched-debug]
 set -euo pipefail
 # shellcheck source=ci/lib.sh
 . "$(dirname "$0")/../../ci/lib.sh"
 
-kernel=$BUILD/kernels/patched.bzImage
+k=${1:-patched}
+case $k in
+patched | patched-debug) ;;
+*) die "usage: ${0##*/} [patched|patched-debug]" ;;
+esac
+kernel=$BUILD/kernels/$k.bzImage
 uuid=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0a0003
-work=$BUILD/vm/changes
+work=$BUILD/vm/changes-$k
 rm -rf "$work"
 t=$work/src/tree/live
 mkdir -p "$t/a/subdir" "$t/b" "$t/rmdir-me" "$t/x1" "$t/x2"
@@ -24,9 +30,9 @@ img=$work/disk.img
 
 rc=0
 APPEND="ima_appraise=fix evm=fix itest.uuid=$uuid itest.dirs=1" \
-	"$TOP/vm/run-qemu.sh" changes-label "$kernel" label "$img" || rc=1
+	"$TOP/vm/run-qemu.sh" "changes-$k-label" "$kernel" label "$img" || rc=1
 APPEND="ima_appraise=enforce itest.uuid=$uuid" \
-	"$TOP/vm/run-qemu.sh" changes-do "$kernel" changes-do "$img" || rc=1
+	"$TOP/vm/run-qemu.sh" "changes-$k-do" "$kernel" changes-do "$img" || rc=1
 APPEND="ima_appraise=enforce itest.uuid=$uuid" \
-	"$TOP/vm/run-qemu.sh" changes-check "$kernel" changes-check "$img" || rc=1
+	"$TOP/vm/run-qemu.sh" "changes-$k-check" "$kernel" changes-check "$img" || rc=1
 exit "$rc"

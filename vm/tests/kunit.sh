@@ -2,7 +2,7 @@
 # Boot the patched kernel and collect the series' KUnit suites, which run
 # built in at boot and print KTAP on the console. Each test case becomes one
 # result; a suite that did not run at all is a failure.
-#   usage: kunit.sh KERNEL SUITE...
+#   usage: kunit.sh KERNEL SUITE...   (results named after the kernel file)
 set -euo pipefail
 # shellcheck source=ci/lib.sh
 . "$(dirname "$0")/../../ci/lib.sh"
@@ -11,12 +11,13 @@ set -euo pipefail
 
 [ $# -ge 2 ] || die "usage: ${0##*/} KERNEL SUITE..."
 kernel=$1
+name=kunit-$(basename "$kernel" .bzImage)
 shift
 rc=0
-"$TOP/vm/run-qemu.sh" kunit "$kernel" probe || rc=1
-console=$LOGS/vm/kunit.console
+"$TOP/vm/run-qemu.sh" "$name" "$kernel" probe || rc=1
+console=$LOGS/vm/$name.console
 
-tap_open kunit
+tap_open "$name"
 for suite in "$@"; do
 	# The suite's block: from "# Subtest: SUITE" to its "ok N SUITE" line.
 	block=$(tr -d '\r' <"$console" | awk -v s="$suite" '
