@@ -7,6 +7,7 @@ export V
 
 .PHONY: help run test deps fetch tree apply export check-export kernels \
 	kernel-base kernel-patched kernel-debug initramfs vm-probe vm-harness \
+	vm-attacks vm-changes vm-kunit vm-debug \
 	checkpatch sparse w1 coccicheck static shellcheck selftest send \
 	summary clean distclean
 
@@ -67,6 +68,25 @@ initramfs:
 vm-harness: initramfs
 	vm/tests/harness.sh base
 	vm/tests/harness.sh patched
+
+## vm-attacks     offline-attack matrix on directories, both kernels
+vm-attacks: initramfs
+	vm/tests/attacks.sh base
+	vm/tests/attacks.sh patched
+
+## vm-changes     VFS changes in enforce mode survive a reboot
+vm-changes: initramfs
+	vm/tests/changes.sh patched
+
+## vm-kunit       the series' KUnit suites on the patched kernel
+vm-kunit: initramfs
+	vm/tests/kunit.sh build/kernels/patched.bzImage ima_dir
+
+## vm-debug       the patched suites on the debug kernel
+vm-debug: initramfs
+	vm/tests/attacks.sh patched-debug
+	vm/tests/changes.sh patched-debug
+	vm/tests/kunit.sh build/kernels/patched-debug.bzImage ima_dir
 
 ## checkpatch     checkpatch.pl --strict on every patch of the newest version
 checkpatch:

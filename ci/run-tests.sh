@@ -43,9 +43,13 @@ if [ "$mode" = all ]; then
 	step roundtrip "$TOP/ci/check-roundtrip.sh" || true
 	step checkpatch "$TOP/static-analysis/checkpatch.sh" || true
 fi
-k_base=0 k_patched=0
+k_base=0 k_patched=0 k_debug=1
 step build-base "$TOP/ci/build-kernel.sh" base || k_base=1
 step build-patched "$TOP/ci/build-kernel.sh" patched || k_patched=1
+if [ "$mode" = all ]; then
+	# KASAN, lockdep, PROVE_RCU, DEBUG_ATOMIC_SLEEP, KFENCE
+	step build-patched-debug "$TOP/ci/build-kernel.sh" patched debug && k_debug=0
+fi
 if [ "$mode" = all ] && [ "$k_base" -eq 0 ] && [ "$k_patched" -eq 0 ]; then
 	step sparse "$TOP/static-analysis/sparse.sh" || true
 	step w1 "$TOP/static-analysis/w1.sh" || true
@@ -67,6 +71,12 @@ if step initramfs "$TOP/vm/mkinitramfs.sh" "$BUILD/vm/initramfs.cpio.gz"; then
 		step vm-policy-patched \
 			"$TOP/vm/run-qemu.sh" policy-patched "$BUILD/kernels/patched.bzImage" policy || true
 		step vm-kunit "$TOP/vm/tests/kunit.sh" "$BUILD/kernels/patched.bzImage" ima_dir || true
+	fi
+	if [ "$k_debug" -eq 0 ]; then
+		step vm-debug-attacks "$TOP/vm/tests/attacks.sh" patched-debug || true
+		step vm-debug-changes "$TOP/vm/tests/changes.sh" patched-debug || true
+		step vm-debug-kunit "$TOP/vm/tests/kunit.sh" \
+			"$BUILD/kernels/patched-debug.bzImage" ima_dir || true
 	fi
 	if [ "$mode" = all ] && [ "$k_base" -eq 0 ]; then
 		step harness-selftest "$TOP/ci/selftest-harness.sh" || true

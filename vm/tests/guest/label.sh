@@ -8,7 +8,7 @@
 # too.
 uuid=$(cmdline_value itest.uuid)
 dirs=$(cmdline_value itest.dirs)
-plan $((5 + ${dirs:-0}))
+plan 6
 evm_setup
 result $? "EVM HMAC key loaded and EVM enabled"
 if [ "$dirs" = 1 ]; then
@@ -35,6 +35,13 @@ if [ "$dirs" = 1 ]; then
 	missing=$(unlabelled d)
 	[ -z "$missing" ]
 	result $? "every directory has security.ima and security.evm" "unlabelled:$missing"
+else
+	# Without a DIR_CHECK rule nothing is written to directories.
+	labelled=$(find /mnt -type d | while read -r d; do
+		itest getxattr "$d" security.ima >/dev/null 2>&1 && printf ' %s' "$d"
+	done)
+	[ -z "$labelled" ]
+	result $? "no directory got security.ima (no DIR_CHECK rule)" "labelled:$labelled"
 fi
 umount /mnt
 result $? "test disk unmounted"
