@@ -61,6 +61,24 @@ ima_policy() {
 	done >/sys/kernel/security/ima/policy
 }
 
+# setup_disk DIRS: load the EVM key, the IMA policy for the test disk
+# (itest.uuid=; with a DIR_CHECK rule when DIRS is 1) and mount it on /mnt.
+# Records three results.
+setup_disk() {
+	uuid=$(cmdline_value itest.uuid)
+	evm_setup
+	result $? "EVM HMAC key loaded and EVM enabled"
+	if [ "$1" = 1 ]; then
+		ima_policy "appraise fsuuid=$uuid" "appraise func=DIR_CHECK fsuuid=$uuid"
+		result $? "IMA policy with DIR_CHECK for fsuuid=$uuid loaded"
+	else
+		ima_policy "appraise fsuuid=$uuid"
+		result $? "IMA policy for fsuuid=$uuid loaded"
+	fi
+	mount -t ext4 /dev/vda /mnt
+	result $? "test disk mounted"
+}
+
 # cmdline_value KEY: print KEY=VALUE's value from the kernel command line
 cmdline_value() {
 	# shellcheck disable=SC2013 # the command line is words, not lines

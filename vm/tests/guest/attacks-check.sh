@@ -6,20 +6,10 @@
 # (itest.expect=unnoticed). Untouched directories must stay usable.
 # shellcheck source=vm/guest/lib.sh
 . /tests/lib.sh
-uuid=$(cmdline_value itest.uuid)
 expect=$(cmdline_value itest.expect)
 # 9 attacks, each with an audit check when refused, + 6 other results
 if [ "$expect" = refused ]; then plan 24; else plan 15; fi
-evm_setup
-result $? "EVM HMAC key loaded and EVM enabled"
-if [ "$expect" = refused ]; then
-	ima_policy "appraise fsuuid=$uuid" "appraise func=DIR_CHECK fsuuid=$uuid"
-else
-	ima_policy "appraise fsuuid=$uuid"
-fi
-result $? "IMA policy loaded"
-mount -t ext4 /dev/vda /mnt
-result $? "test disk mounted"
+setup_disk "$([ "$expect" = refused ] && echo 1 || echo 0)"
 t=/mnt/tree
 
 # attack NAME OP PATH CAUSE: the outcome of OP on PATH after attack NAME

@@ -3,14 +3,8 @@
 # on the running system in boot 2 is accepted after the reboot.
 # shellcheck source=vm/guest/lib.sh
 . /tests/lib.sh
-uuid=$(cmdline_value itest.uuid)
 plan 14
-evm_setup
-result $? "EVM HMAC key loaded and EVM enabled"
-ima_policy "appraise fsuuid=$uuid" "appraise func=DIR_CHECK fsuuid=$uuid"
-result $? "IMA policy with DIR_CHECK loaded"
-mount -t ext4 /dev/vda /mnt
-result $? "test disk mounted"
+setup_disk 1
 t=/mnt/tree/live
 find /mnt/tree >/dev/null 2>/tmp/find.err
 result $? "the whole tree can be walked after reboot" "$(cat /tmp/find.err)"

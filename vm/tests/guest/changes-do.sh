@@ -4,14 +4,8 @@
 # changes directory entries, and check it stays usable in this boot.
 # shellcheck source=vm/guest/lib.sh
 . /tests/lib.sh
-uuid=$(cmdline_value itest.uuid)
 plan 21
-evm_setup
-result $? "EVM HMAC key loaded and EVM enabled"
-ima_policy "appraise fsuuid=$uuid" "appraise func=DIR_CHECK fsuuid=$uuid"
-result $? "IMA policy with DIR_CHECK loaded"
-mount -t ext4 /dev/vda /mnt
-result $? "test disk mounted"
+setup_disk 1
 t=/mnt/tree/live
 cd "$t" || exit 1
 

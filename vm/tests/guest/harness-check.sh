@@ -5,14 +5,8 @@
 # this project closes).
 # shellcheck source=vm/guest/lib.sh
 . /tests/lib.sh
-uuid=$(cmdline_value itest.uuid)
 plan 9
-evm_setup
-result $? "EVM HMAC key loaded and EVM enabled"
-ima_policy "appraise fsuuid=$uuid"
-result $? "IMA policy loaded"
-mount -t ext4 /dev/vda /mnt
-result $? "test disk mounted"
+setup_disk 0
 expect_err EACCES read /mnt/tree/modified.txt "offline-modified file is refused (EACCES)"
 audit_has invalid-hash modified.txt "audit record names the modified file (cause=invalid-hash)"
 expect_err 0 read /mnt/tree/keep.txt "untouched file is readable"

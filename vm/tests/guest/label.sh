@@ -6,19 +6,9 @@
 . /tests/lib.sh
 # With itest.dirs=1 (patched kernel) directories are appraised and labelled
 # too.
-uuid=$(cmdline_value itest.uuid)
 dirs=$(cmdline_value itest.dirs)
 plan 6
-evm_setup
-result $? "EVM HMAC key loaded and EVM enabled"
-if [ "$dirs" = 1 ]; then
-	ima_policy "appraise fsuuid=$uuid" "appraise func=DIR_CHECK fsuuid=$uuid"
-else
-	ima_policy "appraise fsuuid=$uuid"
-fi
-result $? "IMA policy for fsuuid=$uuid loaded"
-mount -t ext4 /dev/vda /mnt
-result $? "test disk mounted"
+setup_disk "$dirs"
 find /mnt/tree -type f -exec cat {} + >/dev/null
 # unlabelled TYPE: print the files of TYPE lacking security.ima or .evm
 unlabelled() {
