@@ -9,6 +9,7 @@
 #     link PATH NEWPATH    add a hard link
 #     rmxattr PATH NAME    remove an xattr
 #     copyxattr SRC DST NAME  copy an xattr's value from SRC to DST
+#     setxattr PATH NAME HEX  set an xattr to a binary value given in hex
 #     symlink PATH TARGET  replace a symlink by one with a new target
 #     mknod PATH MAJ MIN   replace a node by a block device with new numbers
 #     write PATH HOSTFILE  add a new file
@@ -19,7 +20,7 @@ set -euo pipefail
 [ $# -ge 3 ] || die "usage: ${0##*/} IMAGE OP ARGS..."
 img=$1 op=$2
 shift 2
-need debugfs
+need debugfs xxd
 [ -f "$img" ] || die "no image $img"
 
 dfs() {
@@ -53,6 +54,9 @@ copyxattr)
 		die "cannot read $3 of $1"
 	[ -s "$tmp/val" ] || die "$1 has no $3"
 	dfs "ea_set -f $tmp/val $2 $3" ;;
+setxattr)
+	printf '%s' "$3" | xxd -r -p >"$tmp/val"
+	dfs "ea_set -f $tmp/val $1 $2" ;;
 symlink)
 	dfs "rm $1"
 	dfs "symlink $1 $2" ;;

@@ -21,7 +21,17 @@ uuid=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0a0002
 work=$BUILD/vm/attacks-$k
 rm -rf "$work"
 src=$work/src/tree
-for d in keep del ren mvsrc mvdst add hl hlsrc rmx cpx cpxsrc rend rend/sub; do
+# Malformed security.ima values, one directory each (name: hex value).
+declare -A malformed=(
+	[mal-empty]=""
+	[mal-truncated]="0404$(printf '11%.0s' {1..10})"
+	[mal-unknown-type]="ff04$(printf '22%.0s' {1..32})"
+	[mal-oversized]="0404$(printf '33%.0s' {1..132})"
+	[mal-signature]="0302$(printf '44%.0s' {1..40})"
+	[mal-unknown-algo]="04ff$(printf '55%.0s' {1..32})"
+	[mal-sha1-v1]="01$(printf '66%.0s' {1..20})"
+)
+for d in keep del ren mvsrc mvdst add hl hlsrc rmx cpx cpxsrc rend rend/sub "${!malformed[@]}"; do
 	mkdir -p "$src/$d"
 done
 echo keep >"$src/keep/a.txt"
@@ -37,6 +47,9 @@ echo a >"$src/rmx/a.txt"
 echo a >"$src/cpx/a.txt"
 echo b >"$src/cpxsrc/b.txt"
 echo s >"$src/rend/sub/s.txt"
+for d in "${!malformed[@]}"; do
+	echo m >"$src/$d/m.txt"
+done
 echo evil >"$work/evil.txt"
 img=$work/disk.img
 "$TOP/vm/mkdisk.sh" "$img" "$uuid" "$work/src"
@@ -59,6 +72,9 @@ else
 	log "base kernel: directories carry no security.ima to remove or copy"
 fi
 off rename /tree/rend/sub /tree/rend/sub2
+for d in "${!malformed[@]}"; do
+	off setxattr "/tree/$d" security.ima "${malformed[$d]}"
+done
 
 APPEND="ima_appraise=enforce itest.uuid=$uuid itest.expect=$expect" \
 	"$TOP/vm/run-qemu.sh" "attacks-$k-check" "$kernel" attacks-check "$img" || rc=1

@@ -7,8 +7,8 @@
 # shellcheck source=vm/guest/lib.sh
 . /tests/lib.sh
 expect=$(cmdline_value itest.expect)
-# 9 attacks, each with an audit check when refused, + 6 other results
-if [ "$expect" = refused ]; then plan 24; else plan 15; fi
+# 16 attacks, each with an audit check when refused, + 6 other results
+if [ "$expect" = refused ]; then plan 38; else plan 22; fi
 setup_disk "$([ "$expect" = refused ] && echo 1 || echo 0)"
 t=/mnt/tree
 
@@ -34,6 +34,13 @@ attack "add a hard link" list "$t/hl" invalid-hash
 attack "remove a directory's security.ima" list "$t/rmx" missing-hash
 attack "copy security.ima/.evm from another directory" list "$t/cpx" invalid-HMAC
 attack "rename a directory" list "$t/rend" invalid-hash
+attack "malformed security.ima: empty" list "$t/mal-empty" missing-hash
+attack "malformed security.ima: truncated digest" list "$t/mal-truncated" invalid-xattr
+attack "malformed security.ima: unknown type byte" list "$t/mal-unknown-type" unknown-ima-data
+attack "malformed security.ima: oversized" list "$t/mal-oversized" invalid-xattr
+attack "malformed security.ima: signature type" list "$t/mal-signature" unknown-ima-data
+attack "malformed security.ima: unknown hash algorithm" list "$t/mal-unknown-algo" invalid-xattr
+attack "malformed security.ima: old sha1 digest type" list "$t/mal-sha1-v1" unknown-ima-data
 
 expect_err 0 list "$t/keep" "untouched directory lists"
 expect_err 0 read "$t/keep/a.txt" "file in an untouched directory reads"
