@@ -23,6 +23,9 @@ for k in base patched; do
 			cell=${desc##* -> }
 			desc=${desc% -> *}
 			[ "$cell" != 0 ] || cell=unnoticed
+			# what OP gives when nothing refuses it, e.g. ECONNREFUSED
+			[ "$k" != base ] || [ "$cell" = unnoticed ] || [ "$cell" = EACCES ] ||
+				cell="unnoticed ($cell)"
 			[ "$ok" = pass ] || cell="$cell (FAIL)"
 			;;
 		*refused* | gap:*) cell=$ok ;;

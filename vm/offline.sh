@@ -12,6 +12,9 @@
 #     setxattr PATH NAME HEX  set an xattr to a binary value given in hex
 #     symlink PATH TARGET  replace a symlink by one with a new target
 #     mknod PATH MAJ MIN   replace a node by a block device with new numbers
+#     node PATH c|b MAJ MIN, node PATH p   add a device node or a FIFO
+#     devnum PATH MAJ MIN  change a device node's numbers in place (< 256)
+#     retarget PATH TARGET change a fast symlink's target in place (< 60)
 #     write PATH HOSTFILE  add a new file
 set -euo pipefail
 # shellcheck source=ci/lib.sh
@@ -23,17 +26,24 @@ shift 2
 need debugfs xxd
 [ -f "$img" ] || die "no image $img"
 
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# dfs REQUEST...: run debugfs requests, in order, on the image
 dfs() {
 	local out
-	out=$(debugfs -w -R "$1" "$img" 2>&1) || die "debugfs '$1' failed: $out"
+	printf '%s\n' "$@" >"$tmp/requests"
+	out=$(debugfs -w -f "$tmp/requests" "$img" 2>&1) ||
+		die "debugfs '$*' failed: $out"
 	# debugfs exits 0 even when a request fails; its errors name the request.
-	if grep -vE '^(debugfs [0-9]|Allocated inode: [0-9]+$)' <<<"$out" | grep -q .; then
-		die "debugfs '$1' on $img: $out"
+	if grep -vE '^(debugfs [0-9]|debugfs: |Allocated inode: [0-9]+$)' <<<"$out" |
+		grep -q .; then
+		die "debugfs '$*' on $img: $out"
 	fi
 }
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# debugfs's mknod takes a name in the current directory, not a path.
+parent() { local d=${1%/*}; echo "${d:-/}"; }
 case $op in
 modify)
 	dfs "zap_block -f $1 -p 0x58 0" ;;
@@ -61,8 +71,32 @@ symlink)
 	dfs "rm $1"
 	dfs "symlink $1 $2" ;;
 mknod)
-	dfs "rm $1"
-	dfs "mknod $1 b $2 $3" ;;
+	dfs "rm $1" "cd $(parent "$1")" "mknod ${1##*/} b $2 $3" \
+		"sif ${1##*/} mode 060644" ;;
+node)
+	case $2 in
+	c | b) [ $# -eq 4 ] || die "usage: node PATH c|b MAJOR MINOR"
+		dfs "cd $(parent "$1")" "mknod ${1##*/} $2 $3 $4" \
+			"sif ${1##*/} mode 0$([ "$2" = c ] && echo 2 || echo 6)0644" ;;
+	p) dfs "cd $(parent "$1")" "mknod ${1##*/} p" "sif ${1##*/} mode 010644" ;;
+	*) die "node: type '$2' is not c, b or p" ;;
+	esac ;;
+devnum)
+	[ "$2" -lt 256 ] && [ "$3" -lt 256 ] || die "devnum: numbers must be < 256"
+	dfs "sif $1 block[0] $(($2 * 256 + $3))" ;;
+retarget)
+	[ ${#2} -lt 60 ] || die "retarget: '$2' does not fit a fast symlink"
+	# The target lives in i_block[0..14], little-endian words.
+	reqs=()
+	hex=$(printf '%s' "$2" | xxd -p | tr -d '\n')
+	hex=$hex$(printf '0%.0s' $(seq $((120 - ${#hex}))))
+	i=0
+	for f in 0 1 2 3 4 5 6 7 8 9 10 11 IND DIND TIND; do
+		w=${hex:$((i * 8)):8}
+		reqs+=("sif $1 block[$f] 0x${w:6:2}${w:4:2}${w:2:2}${w:0:2}")
+		i=$((i + 1))
+	done
+	dfs "${reqs[@]}" "sif $1 size ${#2}" ;;
 write)
 	dfs "write $2 $1" ;;
 *)

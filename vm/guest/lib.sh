@@ -62,15 +62,16 @@ ima_policy() {
 }
 
 # setup_disk DIRS: load the EVM key, the IMA policy for the test disk
-# (itest.uuid=; with a DIR_CHECK rule when DIRS is 1) and mount it on /mnt.
-# Records three results.
+# (itest.uuid=; with DIR_CHECK and SPECIAL_CHECK rules when DIRS is 1) and
+# mount it on /mnt. Records three results.
 setup_disk() {
 	uuid=$(cmdline_value itest.uuid)
 	evm_setup
 	result $? "EVM HMAC key loaded and EVM enabled"
 	if [ "$1" = 1 ]; then
-		ima_policy "appraise fsuuid=$uuid" "appraise func=DIR_CHECK fsuuid=$uuid"
-		result $? "IMA policy with DIR_CHECK for fsuuid=$uuid loaded"
+		ima_policy "appraise fsuuid=$uuid" "appraise func=DIR_CHECK fsuuid=$uuid" \
+			"appraise func=SPECIAL_CHECK fsuuid=$uuid"
+		result $? "IMA policy with DIR_CHECK, SPECIAL_CHECK for fsuuid=$uuid loaded"
 	else
 		ima_policy "appraise fsuuid=$uuid"
 		result $? "IMA policy for fsuuid=$uuid loaded"

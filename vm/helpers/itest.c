@@ -16,7 +16,9 @@
  *   itest bind PATH                       create a unix socket file at PATH
  *   itest try OP PATH [ARG]               run OP, print "0" or the errno name
  *      OP: read (open O_RDONLY and read all), list (open a directory and
- *      read all entries), stat (lstat), readlink, chdir, access
+ *      read all entries), stat (lstat), follow (stat), readlink, chdir,
+ *      access, open (O_RDONLY | O_NONBLOCK, for device nodes and FIFOs),
+ *      connect (a unix stream socket)
  *
  * Exit status: 0 on success (for "try": whenever the operation ran, whatever
  * its result), 1 on failure, 2 on bad usage.
@@ -55,6 +57,7 @@ static const struct errname errnames[] = {
 	{ ENAMETOOLONG, "ENAMETOOLONG" }, { ECHILD, "ECHILD" },
 	{ ECONNREFUSED, "ECONNREFUSED" }, { EUCLEAN, "EUCLEAN" },
 	{ ENOKEY, "ENOKEY" },	{ EKEYREJECTED, "EKEYREJECTED" },
+	{ ENODEV, "ENODEV" },
 };
 
 static const char *errname(int err)
@@ -261,6 +264,33 @@ static int try_list(const char *path)
 	return 0;
 }
 
+static int try_open(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+
+	if (fd < 0)
+		return errno;
+	close(fd);
+	return 0;
+}
+
+static int try_connect(const char *path)
+{
+	struct sockaddr_un sun = { .sun_family = AF_UNIX };
+	int fd, err = 0;
+
+	if (strlen(path) >= sizeof(sun.sun_path))
+		return ENAMETOOLONG;
+	strcpy(sun.sun_path, path);
+	fd = socket(AF_UNIX, SOCK_STREAM, 0);
+	if (fd < 0)
+		return errno;
+	if (connect(fd, (struct sockaddr *)&sun, sizeof(sun)))
+		err = errno;
+	close(fd);
+	return err;
+}
+
 static int cmd_try(char **argv)
 {
 	const char *op = argv[0], *path = argv[1];
@@ -274,6 +304,12 @@ static int cmd_try(char **argv)
 		err = try_list(path);
 	else if (!strcmp(op, "stat"))
 		err = lstat(path, &st) ? errno : 0;
+	else if (!strcmp(op, "follow"))
+		err = stat(path, &st) ? errno : 0;
+	else if (!strcmp(op, "open"))
+		err = try_open(path);
+	else if (!strcmp(op, "connect"))
+		err = try_connect(path);
 	else if (!strcmp(op, "readlink"))
 		err = readlink(path, target, sizeof(target)) < 0 ? errno : 0;
 	else if (!strcmp(op, "chdir"))

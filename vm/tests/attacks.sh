@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The offline-attack matrix (BRIEF section 3) on directories: label a test
-# tree in fix mode, power off, make each attack on its own part of the tree
-# with debugfs on the host, boot in enforce mode and check each attack is
-# refused (patched kernel, DIR_CHECK in the policy) or goes unnoticed (base
-# kernel: the negative control that shows the checks can fail).
+# The offline-attack matrix (BRIEF section 3) on directories and special
+# files: label a test tree in fix mode, power off, make each attack on its
+# own part of the tree with debugfs on the host, boot in enforce mode and
+# check each attack is refused (patched kernel, DIR_CHECK and SPECIAL_CHECK
+# in the policy) or goes unnoticed (base kernel: the negative control that
+# shows the checks can fail).
 #   usage: attacks.sh base|patched|patched-debug
 set -euo pipefail
 # shellcheck source=ci/lib.sh
@@ -31,7 +32,8 @@ declare -A malformed=(
 	[mal-unknown-algo]="04ff$(printf '55%.0s' {1..32})"
 	[mal-sha1-v1]="01$(printf '66%.0s' {1..20})"
 )
-for d in keep del ren mvsrc mvdst add hl hlsrc rmx cpx cpxsrc rend rend/sub "${!malformed[@]}"; do
+for d in keep del ren mvsrc mvdst add hl hlsrc rmx cpx cpxsrc rend rend/sub "${!malformed[@]}" \
+	lnk lnk2 lnkt lcp dev dev2 spec malsp; do
 	mkdir -p "$src/$d"
 done
 echo keep >"$src/keep/a.txt"
@@ -51,8 +53,27 @@ for d in "${!malformed[@]}"; do
 	echo m >"$src/$d/m.txt"
 done
 echo evil >"$work/evil.txt"
+# Special files: symlinks, FIFOs and sockets are copied by mke2fs -d;
+# device nodes are added with debugfs (no root needed).
+echo t1 >"$src/lnkt/t1.txt"
+echo t2 >"$src/lnkt/t2.txt"
+ln -s a.txt "$src/keep/l"
+for l in lnk/l lnk2/l lcp/a lcp/b malsp/l-empty malsp/l-trunc; do
+	ln -s ../lnkt/t1.txt "$src/$l"
+done
+for p in keep/fifo spec/fifo malsp/fifo-sig; do
+	mkfifo "$src/$p"
+done
+need python3
+for sock in keep/sock spec/sock; do
+	python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' \
+		"$src/$sock"
+done
 img=$work/disk.img
 "$TOP/vm/mkdisk.sh" "$img" "$uuid" "$work/src"
+for n in keep/null dev/null dev2/n malsp/dev-type; do
+	"$TOP/vm/offline.sh" "$img" node "/tree/$n" c 1 3
+done
 
 rc=0
 APPEND="ima_appraise=fix evm=fix itest.uuid=$uuid itest.dirs=$dirs" \
@@ -75,6 +96,24 @@ off rename /tree/rend/sub /tree/rend/sub2
 for d in "${!malformed[@]}"; do
 	off setxattr "/tree/$d" security.ima "${malformed[$d]}"
 done
+
+# Special files.
+off retarget /tree/lnk/l ../lnkt/t2.txt
+off symlink /tree/lnk2/l ../lnkt/t2.txt
+off devnum /tree/dev/null 1 5
+off mknod /tree/dev2/n 1 5
+if [ "$dirs" = 1 ]; then
+	off copyxattr /tree/lcp/a /tree/lcp/b security.ima
+	off copyxattr /tree/lcp/a /tree/lcp/b security.evm
+	off rmxattr /tree/spec/fifo security.ima
+else
+	log "base kernel: special files carry no security.ima to remove or copy"
+fi
+off setxattr /tree/spec/sock security.ima "0404$(printf '77%.0s' {1..32})"
+off setxattr /tree/malsp/l-empty security.ima ""
+off setxattr /tree/malsp/l-trunc security.ima "${malformed[mal-truncated]}"
+off setxattr /tree/malsp/dev-type security.ima "${malformed[mal-unknown-type]}"
+off setxattr /tree/malsp/fifo-sig security.ima "${malformed[mal-signature]}"
 
 APPEND="ima_appraise=enforce itest.uuid=$uuid itest.expect=$expect" \
 	"$TOP/vm/run-qemu.sh" "attacks-$k-check" "$kernel" attacks-check "$img" || rc=1

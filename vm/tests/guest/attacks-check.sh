@@ -1,24 +1,25 @@
 #!/bin/sh
 # Boot 2 (ima_appraise=enforce) after the host's offline attacks (see
 # vm/tests/attacks.sh). Each attack is checked by what using the attacked
-# directory gives: EACCES with an audit record when directories are
-# appraised (itest.expect=refused), success on the base kernel
-# (itest.expect=unnoticed). Untouched directories must stay usable.
+# directory or special file gives: EACCES with an audit record when they
+# are appraised (itest.expect=refused), success on the base kernel
+# (itest.expect=unnoticed). Untouched files must stay usable.
 # shellcheck source=vm/guest/lib.sh
 . /tests/lib.sh
 expect=$(cmdline_value itest.expect)
-# 16 attacks, each with an audit check when refused, + 6 other results
-if [ "$expect" = refused ]; then plan 38; else plan 22; fi
+# 28 attacks, each with an audit check when refused, + 11 other results
+if [ "$expect" = refused ]; then plan 67; else plan 39; fi
 setup_disk "$([ "$expect" = refused ] && echo 1 || echo 0)"
 t=/mnt/tree
 
-# attack NAME OP PATH CAUSE: the outcome of OP on PATH after attack NAME
+# attack NAME OP PATH CAUSE [OK]: the outcome of OP on PATH after attack
+# NAME; OK is what OP gives when nothing refuses it (default 0)
 attack() {
 	got=$(itest try "$2" "$3")
 	if [ "$expect" = refused ]; then
 		[ "$got" = EACCES ]
 	else
-		[ "$got" = 0 ]
+		[ "$got" = "${5:-0}" ]
 	fi
 	result $? "attack: $1 -> $got" "want ${expect:-?}"
 	[ "$expect" = refused ] || return 0
@@ -41,9 +42,30 @@ attack "malformed security.ima: oversized" list "$t/mal-oversized" invalid-xattr
 attack "malformed security.ima: signature type" list "$t/mal-signature" unknown-ima-data
 attack "malformed security.ima: unknown hash algorithm" list "$t/mal-unknown-algo" invalid-xattr
 attack "malformed security.ima: old sha1 digest type" list "$t/mal-sha1-v1" unknown-ima-data
+attack "retarget a symlink in place (follow)" follow "$t/lnk/l" invalid-hash
+attack "retarget a symlink in place (readlink)" readlink "$t/lnk/l" invalid-hash
+# debugfs gives the new link the inode number it freed, so the entry and
+# the directory's digest are unchanged: the link's own digest is missing.
+attack "replace a symlink by one with a new target" follow "$t/lnk2/l" missing-hash
+attack "change a device node's numbers in place" open "$t/dev/null" invalid-hash
+attack "replace a device node by one with new numbers" list "$t/dev2" invalid-hash
+attack "copy security.ima/.evm from another symlink" follow "$t/lcp/b" invalid-HMAC
+attack "remove a FIFO's security.ima" open "$t/spec/fifo" missing-hash
+attack "forge a socket's security.ima" connect "$t/spec/sock" invalid-HMAC ECONNREFUSED
+attack "malformed security.ima on a symlink: empty" follow "$t/malsp/l-empty" missing-hash
+attack "malformed security.ima on a symlink: truncated" readlink "$t/malsp/l-trunc" invalid-xattr
+attack "malformed security.ima on a device: unknown type byte" open "$t/malsp/dev-type" \
+	unknown-ima-data
+attack "malformed security.ima on a FIFO: signature type" open "$t/malsp/fifo-sig" \
+	unknown-ima-data
 
 expect_err 0 list "$t/keep" "untouched directory lists"
 expect_err 0 read "$t/keep/a.txt" "file in an untouched directory reads"
 [ "$(cat "$t/keep/a.txt")" = "keep" ]
 result $? "file in an untouched directory has its contents"
+expect_err 0 follow "$t/keep/l" "untouched symlink can be followed"
+expect_err 0 readlink "$t/keep/l" "untouched symlink can be read"
+expect_err 0 open "$t/keep/null" "untouched device node opens"
+expect_err 0 open "$t/keep/fifo" "untouched FIFO opens"
+expect_err ECONNREFUSED connect "$t/keep/sock" "untouched socket can be connected to (nobody listens)"
 umount /mnt

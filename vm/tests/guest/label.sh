@@ -1,21 +1,41 @@
 #!/bin/sh
 # Boot 1 (ima_appraise=fix evm=fix): load the EVM key and the IMA policy for
-# the test disk, mount it and read every file so IMA/EVM label them; check
+# the test disk, mount it and use every file so IMA/EVM label them; check
 # every regular file got security.ima and security.evm.
 # shellcheck source=vm/guest/lib.sh
 . /tests/lib.sh
-# With itest.dirs=1 (patched kernel) directories are appraised and labelled
-# too.
+# With itest.dirs=1 (patched kernel) directories and special files are
+# appraised and labelled too.
 dirs=$(cmdline_value itest.dirs)
-plan 6
+plan 7
 setup_disk "$dirs"
 find /mnt/tree -type f -exec cat {} + >/dev/null
+# Special files are appraised when they are used: follow and read every
+# symlink, open every device node and FIFO, connect to every socket.
+find /mnt/tree -type l | while read -r f; do
+	itest try readlink "$f" >/dev/null
+	itest try follow "$f" >/dev/null
+done
+find /mnt/tree \( -type c -o -type b -o -type p \) | while read -r f; do
+	itest try open "$f" >/dev/null
+done
+find /mnt/tree -type s | while read -r f; do
+	itest try connect "$f" >/dev/null
+done
 # unlabelled TYPE: print the files of TYPE lacking security.ima or .evm
 unlabelled() {
 	find /mnt/tree -type "$1" | while read -r f; do
 		itest getxattr "$f" security.ima >/dev/null 2>&1 &&
 			itest getxattr "$f" security.evm >/dev/null 2>&1 ||
 			printf ' %s' "$f"
+	done
+}
+# labelled TYPES...: print the files of these types that have security.ima
+labelled() {
+	for type in "$@"; do
+		find /mnt -type "$type"
+	done | while read -r f; do
+		itest getxattr "$f" security.ima >/dev/null 2>&1 && printf ' %s' "$f"
 	done
 }
 missing=$(unlabelled f)
@@ -25,13 +45,18 @@ if [ "$dirs" = 1 ]; then
 	missing=$(unlabelled d)
 	[ -z "$missing" ]
 	result $? "every directory has security.ima and security.evm" "unlabelled:$missing"
+	missing=$(for type in l c b p s; do unlabelled "$type"; done)
+	[ -z "$missing" ]
+	result $? "every symlink, device node, FIFO and socket has security.ima and security.evm" \
+		"unlabelled:$missing"
 else
-	# Without a DIR_CHECK rule nothing is written to directories.
-	labelled=$(find /mnt -type d | while read -r d; do
-		itest getxattr "$d" security.ima >/dev/null 2>&1 && printf ' %s' "$d"
-	done)
-	[ -z "$labelled" ]
-	result $? "no directory got security.ima (no DIR_CHECK rule)" "labelled:$labelled"
+	# Without DIR_CHECK/SPECIAL_CHECK rules nothing else is written.
+	found=$(labelled d)
+	[ -z "$found" ]
+	result $? "no directory got security.ima (no DIR_CHECK rule)" "labelled:$found"
+	found=$(labelled l c b p s)
+	[ -z "$found" ]
+	result $? "no special file got security.ima (no SPECIAL_CHECK rule)" "labelled:$found"
 fi
 umount /mnt
 result $? "test disk unmounted"
