@@ -25,8 +25,11 @@ done
 echo deep >"$t/a/subdir/deep.txt"
 echo x1 >"$t/x1/id"
 echo x2 >"$t/x2/id"
+ln -s ../x1/id "$t/oldlink"
+mkfifo "$t/oldfifo"
 img=$work/disk.img
 "$TOP/vm/mkdisk.sh" "$img" "$uuid" "$work/src"
+"$TOP/vm/offline.sh" "$img" node /tree/live/olddev c 1 3
 
 rc=0
 APPEND="ima_appraise=fix evm=fix itest.uuid=$uuid itest.dirs=1" \

@@ -3,7 +3,7 @@
 # on the running system in boot 2 is accepted after the reboot.
 # shellcheck source=vm/guest/lib.sh
 . /tests/lib.sh
-plan 14
+plan 23
 setup_disk 1
 t=/mnt/tree/live
 find /mnt/tree >/dev/null 2>/tmp/find.err
@@ -28,3 +28,13 @@ result $? "cross-directory renames persisted (file and directory)"
 result $? "RENAME_EXCHANGE persisted"
 [ -c "$t/wo-src.txt" ] && [ -e "$t/wo-dst.txt" ]
 result $? "RENAME_WHITEOUT left a whiteout and the renamed file"
+! dmesg | grep -q 'op=appraise_special'
+result $? "no special file failed appraisal" "$(dmesg | grep 'op=appraise_special' | head -n 3)"
+expect_err 0 follow "$t/symlink" "new symlink can be followed after reboot"
+expect_err 0 readlink "$t/symlink" "new symlink can be read after reboot"
+expect_err 0 open "$t/chardev" "new device node opens after reboot"
+expect_err 0 open "$t/fifo" "new FIFO opens after reboot"
+expect_err ECONNREFUSED connect "$t/socket" "new socket can be connected to after reboot"
+expect_err 0 follow "$t/b/movedlink" "symlink renamed across directories can be followed"
+expect_err 0 open "$t/b/devlink" "hard link of a device node opens"
+expect_err 0 open "$t/fifo2" "renamed FIFO opens"

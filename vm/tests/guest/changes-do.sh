@@ -1,10 +1,11 @@
 #!/bin/sh
-# Boot 2 of vm/tests/changes.sh (ima_appraise=enforce, DIR_CHECK in the
-# policy): change the labelled tree through every VFS operation that
-# changes directory entries, and check it stays usable in this boot.
+# Boot 2 of vm/tests/changes.sh (ima_appraise=enforce, DIR_CHECK and
+# SPECIAL_CHECK in the policy): change the labelled tree through every
+# VFS operation that changes directory entries, and check it stays usable
+# in this boot.
 # shellcheck source=vm/guest/lib.sh
 . /tests/lib.sh
-plan 21
+plan 28
 setup_disk 1
 t=/mnt/tree/live
 cd "$t" || exit 1
@@ -31,6 +32,13 @@ op "rename a file across directories" mv a/move-me.txt b/moved.txt
 op "rename a directory across parents" mv a/subdir b/subdir
 op "RENAME_EXCHANGE" itest rename2 exchange "$t/x1" "$t/x2"
 op "RENAME_WHITEOUT" itest rename2 whiteout "$t/wo-src.txt" "$t/wo-dst.txt"
+op "rename a symlink across directories" mv oldlink b/movedlink
+op "hard link a device node" ln olddev b/devlink
+op "rename a FIFO" mv oldfifo fifo2
+expect_err 0 follow "$t/symlink" "the new symlink can be followed in this boot"
+expect_err 0 open "$t/chardev" "the new device node opens in this boot"
+expect_err 0 open "$t/fifo" "the new FIFO opens in this boot"
+expect_err ECONNREFUSED connect "$t/socket" "the new socket can be connected to in this boot"
 cd /
 find /mnt/tree >/dev/null 2>/tmp/find.err
 result $? "the changed tree can be walked in this boot" "$(cat /tmp/find.err)"
