@@ -1,0 +1,1064 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Unit tests of ima-dirtool. Prints one "ok N ..." or "not ok N ... # why"
+ * line a test and closes with "N passed, N failed"; exits non-zero when
+ * anything failed.
+ *
+ *   unit VECTORS TOOL
+ *
+ * VECTORS is the kernel tree's ima_dir_kunit_vectors.h, the file the
+ * kernel's KUnit suite reads: every vector in it is checked against the
+ * digest code and, for the kinds a real object can have (symlinks, device
+ * nodes, FIFOs, sockets), against TOOL run on such an object. TOOL is then
+ * run on temporary trees (all file types, a 100 000-entry directory, a
+ * 4095-byte symlink target, an unreadable directory, a file system without
+ * xattrs, a mount point, bad arguments). Those need root (mknod, security.*
+ * xattrs, mount, dropping privileges); without root they fail, saying so.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <dirent.h>
+#include <grp.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/time.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+#include "algo.h"
+#include "digest.h"
+#include "value.h"
+
+#define NOBODY		65534
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define BIG_DIR_ENTRIES	100000
+
+static int n_run, n_failed;
+static const char *tool;
+static char root[PATH_MAX];
+
+static __attribute__((format(printf, 3, 4)))
+void result(bool ok, const char *why, const char *fmt, ...)
+{
+	va_list ap;
+
+	n_run++;
+	if (!ok)
+		n_failed++;
+	printf("%sok %d ", ok ? "" : "not ", n_run);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	if (!ok && why)
+		printf(" # %s", why);
+	putchar('\n');
+	fflush(stdout);
+}
+
+static void fatal(const char *what)
+{
+	printf("# fatal: %s: %s\n", what, strerror(errno));
+	printf("%d passed, %d failed\n", n_run - n_failed, n_failed + 1);
+	exit(1);
+}
+
+static void hex(char *out, const unsigned char *in, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		sprintf(out + 2 * i, "%02x", in[i]);
+	out[2 * len] = '\0';
+}
+
+static int unhex(const char *in, size_t inlen, unsigned char *out)
+{
+	size_t i;
+	unsigned int b;
+
+	if (inlen % 2)
+		return -1;
+	for (i = 0; i < inlen / 2; i++) {
+		if (sscanf(in + 2 * i, "%2x", &b) != 1)
+			return -1;
+		out[i] = b;
+	}
+	return inlen / 2;
+}
+
+static char *pathf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A path that outlives the next eight pathf() calls */
+#define KEEP_PATH(var, ...) \
+	char var[PATH_MAX]; \
+	snprintf(var, sizeof(var), "%s", pathf(__VA_ARGS__))
+
+/* A path under the test root; static storage, rotating over 8 buffers. */
+static char *pathf(const char *fmt, ...)
+{
+	static char bufs[8][PATH_MAX];
+	static int next;
+	char *p = bufs[next++ % 8];
+	size_t len = strlen(root);
+	va_list ap;
+
+	memcpy(p, root, len);
+	p[len++] = '/';
+	va_start(ap, fmt);
+	vsnprintf(p + len, PATH_MAX - len, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+/* ---------------------------------------------------------------- */
+/* Running the tool */
+
+struct run {
+	int status;		/* exit status, or 128 + signal */
+	char *out;
+	char *err;
+};
+
+static struct run run_buf;
+
+/* The whole contents of a file, NUL-terminated (free() it). */
+static char *slurp(int fd)
+{
+	struct stat st;
+	size_t len = 0;
+	ssize_t n;
+	char *buf;
+
+	if (fstat(fd, &st))
+		fatal("fstat");
+	buf = malloc(st.st_size + 1);
+	if (!buf)
+		fatal("malloc");
+	lseek(fd, 0, SEEK_SET);
+	while (len < (size_t)st.st_size &&
+	       (n = read(fd, buf + len, st.st_size - len)) > 0)
+		len += n;
+	buf[len] = '\0';
+	close(fd);
+	return buf;
+}
+
+/* Run TOOL with the NULL-terminated arguments, as @uid (0: as we are). */
+static struct run *run_as(uid_t uid, const char *arg, ...)
+{
+	const char *argv[32];
+	struct run *r = &run_buf;
+	char outp[] = "/tmp/ima-dirtool-out.XXXXXX";
+	char errp[] = "/tmp/ima-dirtool-err.XXXXXX";
+	int out, err, st, argc = 0;
+	va_list ap;
+	pid_t pid;
+
+	argv[argc++] = tool;
+	va_start(ap, arg);
+	for (; arg && argc < 31; arg = va_arg(ap, const char *))
+		argv[argc++] = arg;
+	va_end(ap);
+	argv[argc] = NULL;
+	out = mkstemp(outp);
+	err = mkstemp(errp);
+	if (out < 0 || err < 0)
+		fatal("mkstemp");
+	unlink(outp);
+	unlink(errp);
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		fatal("fork");
+	if (!pid) {
+		dup2(out, 1);
+		dup2(err, 2);
+		if (uid && (setgroups(0, NULL) || setgid(uid) || setuid(uid)))
+			_exit(126);
+		execv(tool, (char **)argv);
+		_exit(127);
+	}
+	if (waitpid(pid, &st, 0) < 0)
+		fatal("waitpid");
+	r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	free(r->out);
+	free(r->err);
+	r->out = slurp(out);
+	r->err = slurp(err);
+	return r;
+}
+
+#define run(...) run_as(0, __VA_ARGS__, NULL)
+#define run_nobody(...) run_as(NOBODY, __VA_ARGS__, NULL)
+
+/* Why a run is not what was expected, for the TAP line. */
+static const char *why_run(const struct run *r)
+{
+	static char why[2048];
+	char *p;
+
+	snprintf(why, sizeof(why), "exit %d; stdout: %.1500s; stderr: %.200s",
+		 r->status, r->out ?: "", r->err ?: "");
+	for (p = why; *p; p++)
+		if (*p == '\n')
+			*p = '|';
+	return why;
+}
+
+static bool has(const char *haystack, const char *needle)
+{
+	return strstr(haystack, needle) != NULL;
+}
+
+static int count_lines(const char *s)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+/* The hex digest `hash -a ALGO PATH` prints, or "" */
+static const char *tool_hash(const char *algo, const char *path)
+{
+	static char digest[2 * MAX_DIGEST_SIZE + 1];
+	struct run *r = run("hash", "-a", algo, path);
+	const char *p = strchr(r->out, ':');
+	size_t n;
+
+	digest[0] = '\0';
+	if (r->status || !p)
+		return digest;
+	n = strcspn(p + 1, "\n ");
+	if (n < sizeof(digest)) {
+		memcpy(digest, p + 1, n);
+		digest[n] = '\0';
+	}
+	return digest;
+}
+
+/* ---------------------------------------------------------------- */
+/* Known-answer vectors, from the kernel tree */
+
+static int vec_dir(int algo, char *args, unsigned char *digest)
+{
+	unsigned char name[IMA_NAME_MAX + 1];
+	struct dir_digest d;
+	char *tok, *save = NULL;
+	int rc = dir_digest_init(&d, algo);
+
+	for (tok = strtok_r(args, " ", &save); !rc && tok;
+	     tok = strtok_r(NULL, " ", &save)) {
+		unsigned long long ino;
+		unsigned int type;
+		int off = 0, len;
+
+		if (sscanf(tok, "%llu:%u:%n", &ino, &type, &off) != 2 || !off ||
+		    strlen(tok + off) > 2 * IMA_NAME_MAX) {
+			rc = -EINVAL;
+			break;
+		}
+		len = unhex(tok + off, strlen(tok + off), name);
+		rc = len < 0 ? -EINVAL :
+		     dir_digest_add(&d, (char *)name, len, ino, type);
+	}
+	if (!rc)
+		rc = dir_digest_final(&d, digest);
+	dir_digest_free(&d);
+	return rc;
+}
+
+static int vec_gen(int algo, unsigned long n, unsigned char *digest)
+{
+	struct dir_digest d;
+	char name[32];
+	unsigned long i;
+	int rc;
+
+	rc = dir_digest_init(&d, algo) ?:
+	     dir_digest_add(&d, ".", 1, 2, DT_DIR_) ?:
+	     dir_digest_add(&d, "..", 2, 2, DT_DIR_);
+	for (i = 0; !rc && i < n; i++) {
+		snprintf(name, sizeof(name), "f%lu", i);
+		rc = dir_digest_add(&d, name, strlen(name), 100 + i, DT_REG_);
+	}
+	if (!rc)
+		rc = dir_digest_final(&d, digest);
+	dir_digest_free(&d);
+	return rc;
+}
+
+/* A real object for a vector of kind lnk, chr, blk, fifo or sock. */
+static const char *vec_object(const char *kind, const char *args)
+{
+	static unsigned int n;
+	unsigned char target[PATH_MAX];
+	unsigned int maj, min;
+	const char *p;
+	int len;
+
+	if (geteuid())
+		return NULL;
+	p = pathf("vec/%u", n++);
+	if (!strcmp(kind, "lnk")) {
+		len = unhex(args, strlen(args), target);
+		if (len < 0 || len >= PATH_MAX)
+			return NULL;
+		target[len] = '\0';
+		return symlink((char *)target, p) ? NULL : p;
+	}
+	if (!strcmp(kind, "chr") || !strcmp(kind, "blk")) {
+		if (sscanf(args, "%u:%u", &maj, &min) != 2)
+			return NULL;
+		return mknod(p, (*kind == 'c' ? S_IFCHR : S_IFBLK) | 0600,
+			     makedev(maj, min)) ? NULL : p;
+	}
+	if (!strcmp(kind, "fifo"))
+		return mkfifo(p, 0600) ? NULL : p;
+	if (!strcmp(kind, "sock")) {
+		struct sockaddr_un sun = { .sun_family = AF_UNIX };
+		int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+
+		if (fd < 0 || strlen(p) >= sizeof(sun.sun_path))
+			return NULL;
+		strcpy(sun.sun_path, p);
+		if (bind(fd, (struct sockaddr *)&sun, sizeof(sun)))
+			p = NULL;
+		close(fd);
+		return p;
+	}
+	return NULL;
+}
+
+/* Check one vector "ALGO KIND ARGS = HEX"; return 0 or -1 if malformed. */
+static int check_vector(int idx, char *v, bool *seen_algo)
+{
+	unsigned char digest[MAX_DIGEST_SIZE];
+	char got[2 * MAX_DIGEST_SIZE + 1], desc[72], kind[8];
+	char *eq, *args, *want;
+	int algo, rc, off = 0;
+	char algo_name[16];
+
+	snprintf(desc, sizeof(desc), "%.60s%s", v, strlen(v) > 60 ? "..." : "");
+	eq = strstr(v, " = ");
+	if (!eq || sscanf(v, "%15s %7s %n", algo_name, kind, &off) != 2) {
+		result(false, "malformed vector", "vector %d: %s", idx, desc);
+		return -1;
+	}
+	*eq = '\0';
+	want = eq + 3;
+	args = v + off < eq ? v + off : eq;
+	algo = algo_by_name(algo_name);
+	if (algo < 0) {
+		result(false, "unknown algorithm", "vector %d: %s", idx, desc);
+		return -1;
+	}
+	seen_algo[algo] = true;
+	if (!strcmp(kind, "dir")) {
+		rc = vec_dir(algo, args, digest);
+	} else if (!strcmp(kind, "gen")) {
+		rc = vec_gen(algo, strtoul(args, NULL, 10), digest);
+	} else if (!strcmp(kind, "lnk")) {
+		unsigned char t[PATH_MAX];
+		int len = unhex(args, strlen(args), t);
+
+		rc = len < 0 ? -EINVAL : lnk_digest(algo, (char *)t, len, digest);
+	} else if (!strcmp(kind, "chr") || !strcmp(kind, "blk")) {
+		unsigned int maj, min;
+
+		rc = sscanf(args, "%u:%u", &maj, &min) != 2 ? -EINVAL :
+		     dev_digest(algo, kind[0], maj, min, digest);
+	} else if (!strcmp(kind, "fifo")) {
+		rc = fifo_digest(algo, digest);
+	} else if (!strcmp(kind, "sock")) {
+		rc = sock_digest(algo, digest);
+	} else {
+		result(false, "unknown kind", "vector %d: %s", idx, desc);
+		return -1;
+	}
+	if (rc) {
+		result(false, strerror(-rc), "vector %d: %s", idx, desc);
+		return 0;
+	}
+	hex(got, digest, hash_algos[algo].size);
+	result(!strcmp(got, want), got, "vector %d: %s", idx, desc);
+
+	/* The same through the tool, on a real object of that kind. */
+	if (strcmp(kind, "dir") && strcmp(kind, "gen")) {
+		const char *obj = vec_object(kind, args);
+
+		if (!obj) {
+			result(false, geteuid() ? "needs root" : strerror(errno),
+			       "vector %d: ima-dirtool hash on a real %s", idx,
+			       kind);
+			return 0;
+		}
+		result(!strcmp(tool_hash(algo_name, obj), want),
+		       why_run(&run_buf),
+		       "vector %d: ima-dirtool hash on a real %s", idx, kind);
+	}
+	return 0;
+}
+
+static void test_vectors(const char *file)
+{
+	bool seen_algo[HASH_ALGO__LAST] = { false };
+	char line[8192], algos[256] = "";
+	int n = 0, bad = 0, i;
+	FILE *f = fopen(file, "r");
+
+	if (!f) {
+		result(false, "run 'make tree' to unpack the kernel tree with the series",
+		       "known-answer vectors: open %s: %s", file,
+		       strerror(errno));
+		return;
+	}
+	mkdir(pathf("vec"), 0755);
+	while (fgets(line, sizeof(line), f)) {
+		char *p = line + strspn(line, " \t"), *end;
+
+		if (*p != '"')
+			continue;
+		if (!strchr(p, '\n')) {
+			result(false, "line too long", "vector %d", ++n);
+			bad++;
+			break;
+		}
+		end = strchr(p + 1, '"');
+		if (!end || strchr(p, '\\') || end[1] != ',') {
+			result(false, "not one plain string literal a line",
+			       "vector %d: %.60s", ++n, p);
+			bad++;
+			continue;
+		}
+		*end = '\0';
+		if (check_vector(++n, p + 1, seen_algo))
+			bad++;
+	}
+	fclose(f);
+	for (i = 0; i < HASH_ALGO__LAST; i++)
+		if (seen_algo[i])
+			snprintf(algos + strlen(algos),
+				 sizeof(algos) - strlen(algos), " %s",
+				 hash_algos[i].name);
+	result(n >= 10 && !bad, "too few vectors or malformed lines",
+	       "known-answer vectors: %d read from %s (algorithms:%s)", n,
+	       file, algos);
+}
+
+/* ---------------------------------------------------------------- */
+/* Trees */
+
+static void touch(const char *path, const char *contents)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+	if (fd < 0 || (contents && write(fd, contents, strlen(contents)) < 0))
+		fatal(path);
+	close(fd);
+}
+
+static void make_socket(const char *path)
+{
+	struct sockaddr_un sun = { .sun_family = AF_UNIX };
+	int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+
+	if (fd < 0 || strlen(path) >= sizeof(sun.sun_path))
+		fatal("socket");
+	strcpy(sun.sun_path, path);
+	if (bind(fd, (struct sockaddr *)&sun, sizeof(sun)))
+		fatal(path);
+	close(fd);
+}
+
+/* dir with every file type: 2 dirs, 3 reg, 2 lnk, 2 chr, 1 blk, 1 fifo, 1 sock */
+static void make_tree(const char *dir)
+{
+	char p[PATH_MAX];
+
+#define P(name) (snprintf(p, sizeof(p), "%s/%s", dir, name), p)
+	if (mkdir(dir, 0755) || mkdir(P("sub"), 0755))
+		fatal(dir);
+	touch(P("file"), "contents\n");
+	touch(P("empty"), NULL);
+	touch(P("sub/nested"), "nested\n");
+	if (symlink("file", P("link")) || symlink("/nowhere", P("sub/dangling")) ||
+	    mknod(P("null"), S_IFCHR | 0666, makedev(1, 3)) ||
+	    mknod(P("big"), S_IFCHR | 0600, makedev(4095, 1048575)) ||
+	    mknod(P("disk"), S_IFBLK | 0600, makedev(8, 0)) ||
+	    mkfifo(P("fifo"), 0600))
+		fatal(p);
+	make_socket(P("sock"));
+#undef P
+}
+
+/* The directory digest from readdir(3), an independent reader. */
+static int readdir_digest(const char *path, int algo, unsigned char *digest)
+{
+	struct dir_digest d;
+	struct dirent *de;
+	DIR *dir = opendir(path);
+	int rc;
+
+	if (!dir)
+		return -errno;
+	rc = dir_digest_init(&d, algo);
+	while (!rc && (de = readdir(dir)))
+		rc = dir_digest_add(&d, de->d_name, strlen(de->d_name),
+				    de->d_ino, de->d_type);
+	if (!rc)
+		rc = dir_digest_final(&d, digest);
+	dir_digest_free(&d);
+	closedir(dir);
+	return rc;
+}
+
+static bool same_as_readdir(const char *path, const char *algo_name)
+{
+	unsigned char digest[MAX_DIGEST_SIZE];
+	char want[2 * MAX_DIGEST_SIZE + 1];
+	int algo = algo_by_name(algo_name);
+
+	if (readdir_digest(path, algo, digest))
+		return false;
+	hex(want, digest, hash_algos[algo].size);
+	return !strcmp(tool_hash(algo_name, path), want);
+}
+
+static ssize_t get_ima(const char *path, unsigned char *buf, size_t size)
+{
+	return lgetxattr(path, "security.ima", buf, size);
+}
+
+static bool ima_is(const char *path, const char *want_hex_prefix,
+		   size_t want_len)
+{
+	unsigned char v[512];
+	char h[1025];
+	ssize_t len = get_ima(path, v, sizeof(v));
+
+	if (len < 0 || (size_t)len != want_len)
+		return false;
+	hex(h, v, len);
+	return !strncmp(h, want_hex_prefix, strlen(want_hex_prefix));
+}
+
+static void set_ima_hex(const char *path, const char *value)
+{
+	unsigned char v[512];
+	int len = unhex(value, strlen(value), v);
+
+	if (len < 0 || lsetxattr(path, "security.ima", v, len, 0))
+		fatal(path);
+}
+
+static double now(void)
+{
+	struct timeval tv;
+
+	gettimeofday(&tv, NULL);
+	return tv.tv_sec + tv.tv_usec / 1e6;
+}
+
+static void test_tree(void)
+{
+	KEEP_PATH(t, "tree");
+	struct run *r;
+	unsigned char v[512];
+	char why[256];
+
+	make_tree(t);
+
+	result(same_as_readdir(t, "sha256"), why_run(&run_buf),
+	       "hash of a directory equals the digest over its readdir(3) entries");
+	result(same_as_readdir(pathf("tree/sub"), "sha512"), why_run(&run_buf),
+	       "the same with sha512");
+
+	r = run("fix", "-r", "-n", t);
+	result(r->status == 0 && has(r->out, "12 to fix") &&
+	       get_ima(t, v, sizeof(v)) < 0 && errno == ENODATA,
+	       why_run(r), "fix -n -r: 12 to fix, nothing written");
+
+	r = run("verify", "-r", t);
+	result(r->status == 1 && has(r->out, "/tree/fifo: missing-hash (fifo)") &&
+	       has(r->out, "12 checked: 0 ok, 12 failed"), why_run(r),
+	       "verify -r on an unlabelled tree: exit 1, each object missing-hash");
+
+	r = run("fix", "-r", t);
+	result(r->status == 0 && has(r->out, "12 checked: 12 fixed, 0 already correct"),
+	       why_run(r), "fix -r labels all 12 objects");
+
+	r = run("verify", "-r", t);
+	result(r->status == 0 &&
+	       has(r->out, "verify: 12 checked: 12 ok, 0 failed") &&
+	       has(r->out, "dir 2, reg 3, lnk 2, chr 2, blk 1, fifo 1, sock 1") &&
+	       count_lines(r->out) == 2, why_run(r),
+	       "verify -r after fix -r: all 12 ok, per type, nothing else printed");
+
+	r = run("fix", "-r", t);
+	result(r->status == 0 && has(r->out, "0 fixed, 12 already correct"),
+	       why_run(r), "a second fix -r changes nothing");
+
+	/* Stored forms */
+	result(ima_is(t, "0404", 34), NULL,
+	       "a directory's value is 0x04 0x04 (sha256) + 32 bytes");
+	result(ima_is(pathf("tree/link"), "0404", 34), NULL,
+	       "a symlink's value is 0x04 0x04 + 32 bytes");
+	result(ima_is(pathf("tree/file"), "0404", 34), NULL,
+	       "a regular file's sha256 value is 0x04 0x04 + 32 bytes");
+	r = run("fix", "-f", "-a", "sha1", pathf("tree/file"), pathf("tree/sub"),
+		pathf("tree/null"));
+	result(r->status == 0 && ima_is(pathf("tree/file"), "01", 21) &&
+	       ima_is(pathf("tree/sub"), "0402", 22) &&
+	       ima_is(pathf("tree/null"), "0402", 22), why_run(r),
+	       "fix -f -a sha1: regular file 0x01 + 20 bytes, directory and device 0x04 0x02 + 20 bytes");
+	r = run("verify", "-r", t);
+	result(r->status == 0 && has(r->out, "12 ok"), why_run(r),
+	       "verify accepts the sha1 values (with the stored algorithm)");
+	r = run("verify", "-a", "sha256", pathf("tree/sub"));
+	result(r->status == 1 && has(r->out, "sub: other-hash-algorithm (dir)"),
+	       why_run(r), "verify -a sha256 reports a sha1 value");
+
+	/* A regular file in the new form with sha1, and md5 in the old one */
+	r = run("hash", "-x", "-a", "md5", pathf("tree/file"));
+	if (r->status == 0 && !strncmp(r->out, "01", 2) && strchr(r->out, ' ')) {
+		*strchr(r->out, ' ') = '\0';
+		set_ima_hex(pathf("tree/file"), r->out);
+		r = run("verify", pathf("tree/file"));
+		result(r->status == 0 && has(r->out, "1 ok"), why_run(r),
+		       "verify accepts a regular file's old-form md5 value (0x01 + 16 bytes)");
+	} else {
+		result(false, why_run(r), "hash -x -a md5 of a regular file is in the old form");
+	}
+	r = run("hash", "-a", "sha1", pathf("tree/file"));
+	snprintf(why, sizeof(why), "0402%.40s", r->out + 5);
+	set_ima_hex(pathf("tree/file"), why);
+	r = run("verify", pathf("tree/file"));
+	result(r->status == 0 && has(r->out, "1 ok"), why_run(r),
+	       "verify accepts a regular file's sha1 value in the new form (0x04 0x02 + 20 bytes)");
+
+	/* The kernel's fix mode keeps a regular file's algorithm */
+	memset(why, '0', 2 + 128);
+	memcpy(why, "0406", 4);
+	why[2 + 128] = '\0';
+	set_ima_hex(pathf("tree/file"), why);
+	set_ima_hex(pathf("tree/sub"), why);
+	r = run("fix", pathf("tree/file"), pathf("tree/sub"));
+	result(r->status == 0 && ima_is(pathf("tree/file"), "0406", 66) &&
+	       ima_is(pathf("tree/sub"), "0404", 34), why_run(r),
+	       "fix rewrites a wrong sha512 value of a regular file with sha512, of a directory with ALGO");
+	run("fix", "-r", "-f", t);
+}
+
+static void test_detect(void)
+{
+	KEEP_PATH(t, "det");
+	struct run *r;
+	unsigned char v[512];
+	ssize_t len;
+
+	make_tree(t);
+	r = run("fix", "-r", t);
+	if (r->status) {
+		result(false, why_run(r), "detection tests: fix -r");
+		return;
+	}
+	/* A file added, a value removed, a link retargeted with its value kept */
+	touch(pathf("det/sub/added"), NULL);
+	removexattr(pathf("det/fifo"), "security.ima");
+	len = get_ima(pathf("det/link"), v, sizeof(v));
+	/* (a new inode: ext4 would reuse the number of an unlinked one) */
+	if (len < 0 || symlink("empty", pathf("det/link.new")) ||
+	    rename(pathf("det/link.new"), pathf("det/link")) ||
+	    lsetxattr(pathf("det/link"), "security.ima", v, len, 0))
+		fatal("retarget");
+	/* Malformed values */
+	set_ima_hex(pathf("det/null"), "0104");
+	set_ima_hex(pathf("det/disk"), "040400");
+	set_ima_hex(pathf("det/file"), "030201");
+	r = run("verify", "-r", t);
+	result(r->status == 1 &&
+	       has(r->out, "/det/sub: invalid-hash (dir)\n") &&
+	       has(r->out, "/det/fifo: missing-hash (fifo)\n") &&
+	       has(r->out, "/det/link: invalid-hash (lnk)\n") &&
+	       has(r->out, "/det/null: unknown-ima-data (chr)\n") &&
+	       has(r->out, "/det/disk: invalid-xattr (blk)\n") &&
+	       /* sub/added: missing too; the new link's parent changed */
+	       has(r->out, "/det/sub/added: missing-hash (reg)\n") &&
+	       has(r->out, "det: invalid-hash (dir)\n") &&
+	       has(r->out, "13 checked: 5 ok, 7 failed, 1 unchecked (signatures)") &&
+	       count_lines(r->out) == 9, why_run(r),
+	       "verify -r reports exactly the 7 changed objects with the kernel's causes");
+	r = run("fix", "-r", t);
+	result(r->status == 0 && has(r->out, "7 fixed, 5 already correct, 1 signatures kept") &&
+	       ima_is(pathf("det/file"), "030201", 3), why_run(r),
+	       "fix -r repairs them and keeps the signature");
+	r = run("verify", "-r", t);
+	result(r->status == 0 && has(r->out, "12 ok, 0 failed, 1 unchecked"),
+	       why_run(r), "verify -r passes after the repair");
+}
+
+static void test_big_dir(void)
+{
+	KEEP_PATH(d, "big");
+	char name[32];
+	double t0;
+	struct run *r;
+	int fd, dfd, i;
+
+	if (mkdir(d, 0755))
+		fatal(d);
+	dfd = open(d, O_DIRECTORY | O_RDONLY);
+	if (dfd < 0)
+		fatal(d);
+	for (i = 0; i < BIG_DIR_ENTRIES; i++) {
+		snprintf(name, sizeof(name), "entry-%06d", i);
+		fd = openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL, 0644);
+		if (fd < 0)
+			fatal(name);
+		close(fd);
+	}
+	close(dfd);
+	t0 = now();
+	result(same_as_readdir(d, "sha256"), why_run(&run_buf),
+	       "a directory of %d entries: hash equals the readdir(3) digest",
+	       BIG_DIR_ENTRIES);
+	printf("# hash of %d entries: %.2f s\n", BIG_DIR_ENTRIES, now() - t0);
+	t0 = now();
+	r = run("fix", "-r", d);
+	result(r->status == 0 && has(r->out, "100001 checked: 100001 fixed"),
+	       why_run(r), "fix -r on it labels the directory and its %d files",
+	       BIG_DIR_ENTRIES);
+	printf("# fix -r: %.2f s\n", now() - t0);
+	r = run("verify", "-r", d);
+	result(r->status == 0 && has(r->out, "100001 ok") &&
+	       has(r->out, "dir 1, reg 100000,"), why_run(r),
+	       "verify -r on it: 100001 ok");
+	unlink(pathf("big/entry-050000"));
+	r = run("verify", d);
+	result(r->status == 1 && has(r->out, "big: invalid-hash (dir)"),
+	       why_run(r), "one entry removed: the directory fails verify");
+}
+
+static void test_symlink_max(void)
+{
+	unsigned char digest[MAX_DIGEST_SIZE];
+	char target[PATH_MAX + 1], want[2 * MAX_DIGEST_SIZE + 1];
+	struct run *r;
+	KEEP_PATH(l, "long-link");
+	KEEP_PATH(l2, "too-long-link");
+
+	int i;
+
+	/* PATH_MAX counts the NUL: 4095 bytes is the longest target */
+	for (i = 0; i < PATH_MAX - 1; i++)
+		target[i] = i % 64 == 63 ? '/' : 'a' + i % 26;
+	target[PATH_MAX - 1] = '\0';
+	if (symlink(target, l)) {
+		result(false, strerror(errno), "symlink with a 4095-byte target");
+		return;
+	}
+	lnk_digest(HASH_ALGO_SHA256, target, PATH_MAX - 1, digest);
+	hex(want, digest, 32);
+	result(!strcmp(tool_hash("sha256", l), want), why_run(&run_buf),
+	       "symlink with a 4095-byte target: hash covers all of it");
+	r = run("fix", l);
+	result(r->status == 0 && ima_is(l, "0404", 34), why_run(r),
+	       "fix on it");
+	r = run("verify", l);
+	result(r->status == 0 && has(r->out, "1 ok"), why_run(r), "verify on it");
+	target[PATH_MAX - 1] = 'x';
+	target[PATH_MAX] = '\0';
+	result(symlink(target, l2) && errno == ENAMETOOLONG, strerror(errno),
+	       "a 4096-byte target is refused by symlink(2) (ENAMETOOLONG): no link has one");
+}
+
+static void test_algorithms(void)
+{
+	static const unsigned char prefix[] = "IMA-FIFO\x01";
+	unsigned char digest[MAX_DIGEST_SIZE];
+	char want[2 * MAX_DIGEST_SIZE + 1], list[256] = "";
+	unsigned int len;
+	int i, n = 0;
+	KEEP_PATH(fifo, "algo-fifo");
+
+
+	if (mkfifo(fifo, 0600))
+		fatal(fifo);
+	for (i = 0; i < HASH_ALGO__LAST; i++) {
+		EVP_MD *md;
+
+		if (!algo_md(i))
+			continue;
+		/* An independent computation: a fresh fetch, one shot */
+		md = EVP_MD_fetch(NULL, hash_algos[i].ossl, NULL);
+		if (!md || !EVP_Digest(prefix, sizeof(prefix) - 1, digest, &len,
+				       md, NULL)) {
+			result(false, "EVP_Digest failed", "-a %s", hash_algos[i].name);
+			EVP_MD_free(md);
+			continue;
+		}
+		EVP_MD_free(md);
+		hex(want, digest, len);
+		result(len == hash_algos[i].size &&
+		       !strcmp(tool_hash(hash_algos[i].name, fifo), want),
+		       why_run(&run_buf), "-a %s: %u-byte digest, id %d",
+		       hash_algos[i].name, len, i);
+		snprintf(list + strlen(list), sizeof(list) - strlen(list), " %s",
+			 hash_algos[i].name);
+		n++;
+	}
+	printf("# algorithms OpenSSL computes here:%s\n", list);
+	result(n >= 9, list, "at least 9 algorithms usable (md5 sha1 rmd160 sha2 sm3 sha3)");
+}
+
+static void test_regular(void)
+{
+	static const size_t sizes[] = { 0, 1, 65535, 65536, 65537, 1048579 };
+	unsigned char digest[MAX_DIGEST_SIZE];
+	char want[2 * MAX_DIGEST_SIZE + 1];
+	unsigned int len, i;
+	unsigned char *buf;
+	const char *p;
+	int fd;
+
+	buf = malloc(sizes[5]);
+	if (!buf)
+		fatal("malloc");
+	for (i = 0; i < sizes[5]; i++)
+		buf[i] = i * 7 + (i >> 8);
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+		p = pathf("reg-%zu", sizes[i]);
+		fd = open(p, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (fd < 0 || write(fd, buf, sizes[i]) != (ssize_t)sizes[i])
+			fatal(p);
+		close(fd);
+		EVP_Digest(buf, sizes[i], digest, &len, EVP_sha256(), NULL);
+		hex(want, digest, len);
+		result(!strcmp(tool_hash("sha256", p), want), why_run(&run_buf),
+		       "regular file of %zu bytes: hash is sha256 of its contents",
+		       sizes[i]);
+	}
+	free(buf);
+}
+
+static void test_errors(void)
+{
+	KEEP_PATH(missing, "does-not-exist");
+	KEEP_PATH(locked, "locked");
+	KEEP_PATH(owned, "owned");
+	unsigned char v[512];
+	struct run *r;
+
+	r = run("hash", missing);
+	result(r->status == 1 && has(r->err, "does-not-exist: cannot look up: No such file or directory"),
+	       why_run(r), "hash of a nonexistent path: exit 1, names path and cause");
+	r = run("verify", "-r", missing, pathf("tree/file"));
+	result(r->status == 1 && has(r->err, "No such file or directory") &&
+	       has(r->out, "1 checked: 1 ok, 0 failed, 0 unchecked (signatures), 1 errors"),
+	       why_run(r), "verify goes on after a nonexistent path and counts it as an error");
+
+	if (mkdir(locked, 0) || mkdir(pathf("locked-parent"), 0755) ||
+	    mkdir(pathf("locked-parent/locked"), 0) ||
+	    mkdir(pathf("locked-parent/open"), 0755))
+		fatal(locked);
+	r = run_nobody("hash", locked);
+	result(r->status == 1 && has(r->err, "locked: cannot open directory: Permission denied"),
+	       why_run(r), "unreadable directory (as uid %d): exit 1, names path and cause",
+	       NOBODY);
+	r = run_nobody("verify", "-r", pathf("locked-parent"));
+	result(r->status == 1 &&
+	       has(r->err, "locked-parent/locked: cannot open directory: Permission denied") &&
+	       has(r->out, "locked-parent: missing-hash (dir)") &&
+	       has(r->out, "locked-parent/open: missing-hash (dir)"),
+	       why_run(r), "verify -r (as uid %d) reports the unreadable directory and goes on",
+	       NOBODY);
+
+	touch(owned, "x");
+	if (chown(owned, NOBODY, NOBODY))
+		fatal(owned);
+	r = run_nobody("fix", owned);
+	result(r->status == 1 &&
+	       has(r->err, "owned: cannot set security.ima: Operation not permitted (security.* attributes need CAP_SYS_ADMIN"),
+	       why_run(r), "fix without CAP_SYS_ADMIN: 'not permitted', names path and cause");
+
+	r = run("verify", "/proc/self/status");
+	result(r->status == 1 &&
+	       has(r->err, "/proc/self/status: cannot read security.ima: Operation not supported (the file system does not support extended attributes)"),
+	       why_run(r), "verify on procfs (no xattrs): 'does not support extended attributes'");
+	r = run("fix", "-r", "/proc/sys/kernel");
+	result(r->status == 1 && count_lines(r->err) == 2 &&
+	       has(r->err, "/proc/sys/kernel: cannot read security.ima: Operation not supported") &&
+	       has(r->err, "note: /proc/sys/kernel is not the root of its file system"),
+	       why_run(r), "fix -r on procfs: one error, no walk below");
+
+	/* A name that needs escaping stays on one line */
+	touch(pathf("tree/new\nline"), NULL);
+	r = run("verify", pathf("tree/new\nline"));
+	result(r->status == 1 && has(r->out, "tree/new\\x0aline: missing-hash (reg)\n"),
+	       why_run(r), "a control character in a name is printed as \\x0a");
+	unlink(pathf("tree/new\nline"));
+
+	/* Whiteouts are left alone, as the kernel does */
+	if (mkdir(pathf("wo"), 0755) || mknod(pathf("wo/w"), S_IFCHR | 0600, 0))
+		fatal("whiteout");
+	r = run("fix", "-r", "-v", pathf("wo"));
+	result(r->status == 0 && has(r->out, "1 checked: 1 fixed") &&
+	       has(r->out, "wo/w: whiteout, skipped (chr)") &&
+	       get_ima(pathf("wo/w"), v, sizeof(v)) < 0 && errno == ENODATA,
+	       why_run(r), "fix -r skips a whiteout (character device 0/0)");
+
+	/* A symlink on the command line is not followed */
+	if (symlink("tree", pathf("tree-link")))
+		fatal("symlink");
+	r = run("fix", "-r", "-n", pathf("tree-link"));
+	result(r->status == 0 && has(r->out, "1 checked") && has(r->out, "(missing-hash, lnk)"),
+	       why_run(r), "fix -r on a symlink to a directory labels the link, not the directory");
+}
+
+static void test_mounts(void)
+{
+	KEEP_PATH(m, "mnt");
+	KEEP_PATH(ram, "mnt/ram");
+	KEEP_PATH(tmp, "mnt/tmp");
+	struct run *r;
+
+	if (mkdir(m, 0755) || mkdir(ram, 0755) || mkdir(tmp, 0755))
+		fatal(m);
+	if (mount("none", ram, "ramfs", 0, NULL)) {
+		result(false, strerror(errno), "mount ramfs (no xattr support) for the test: needs root with CAP_SYS_ADMIN");
+	} else {
+		touch(pathf("mnt/ram/f"), "x");
+		r = run("fix", pathf("mnt/ram/f"));
+		result(r->status == 1 &&
+		       has(r->err, "ram/f: cannot read security.ima: Operation not supported (the file system does not support extended attributes)"),
+		       why_run(r), "fix on ramfs (no xattrs): 'does not support extended attributes'");
+		r = run("hash", "-r", ram);
+		result(r->status == 0 && count_lines(r->out) == 2, why_run(r),
+		       "hash -r on ramfs works");
+		umount(ram);
+	}
+	if (mount("none", tmp, "tmpfs", 0, "size=1m")) {
+		result(false, strerror(errno), "mount tmpfs for the test: needs root with CAP_SYS_ADMIN");
+		return;
+	}
+	touch(pathf("mnt/tmp/inside"), "x");
+	r = run("fix", "-r", "-v", m);
+	result(r->status == 0 && has(r->out, "2 checked: 2 fixed") &&
+	       !has(r->out, "inside") && has(r->err, "mnt/tmp: mount point, not crossed") &&
+	       getxattr(tmp, "security.ima", NULL, 0) < 0 && errno == ENODATA,
+	       why_run(r), "fix -r does not cross a mount point (tmpfs inside the tree)");
+	r = run("verify", "-r", m);
+	result(r->status == 0 && has(r->out, "2 ok"), why_run(r),
+	       "verify -r of the tree with the mount point passes");
+	r = run("fix", "-r", tmp);
+	result(r->status == 0 && has(r->out, "2 checked: 2 fixed") &&
+	       !has(r->err, "note:") && has(run("fix", "-r", m)->err, "note:"),
+	       why_run(r), "fix -r notes a start below a file system's root, not at one");
+	umount(tmp);
+	r = run("verify", m);
+	result(r->status == 0, why_run(r),
+	       "the parent's digest covers the mount point's own inode (same after umount)");
+}
+
+static void test_usage(void)
+{
+	static const char * const bad[][4] = {
+		{ NULL },
+		{ "frobnicate", "x", NULL },
+		{ "hash", NULL },
+		{ "--bogus", "hash", "x", NULL },
+		{ "hash", "-q", "x", NULL },
+		{ "-a", "nosuch", "hash", "x" },
+		{ "hash", "-a", "tgr192", "x" },
+		{ "verify", "-n", "x", NULL },
+		{ "hash", "-f", "x", NULL },
+		{ "fix", "-x", "x", NULL },
+		{ "hash", "-a", NULL },
+	};
+	struct run *r;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		r = run_as(0, bad[i][0], bad[i][1], bad[i][2], bad[i][3], NULL);
+		result(r->status == 2 && has(r->err, "usage: ima-dirtool") &&
+		       !r->out[0], why_run(r), "bad usage %zu (%s %s %s %s): exit 2 and usage",
+		       i, bad[i][0] ?: "", bad[i][1] ?: "", bad[i][2] ?: "",
+		       bad[i][3] ?: "");
+	}
+	r = run("--help");
+	result(r->status == 0 && has(r->out, "usage: ima-dirtool") &&
+	       has(r->out, "sha256") && !r->err[0], why_run(r),
+	       "--help: usage on stdout, exit 0");
+	r = run("-a", "sha512", "hash", "-r", pathf("tree/sub"));
+	result(r->status == 0 && count_lines(r->out) == 3 && has(r->out, "sha512:"),
+	       why_run(r), "options before and after the command");
+}
+
+static int rm_entry(const char *path, const struct stat *st, int flag,
+		    struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	return flag == FTW_DP ? rmdir(path) : unlink(path);
+}
+
+int main(int argc, char **argv)
+{
+	const char *tmpdir = getenv("TMPDIR");
+
+	if (argc != 3) {
+		fprintf(stderr, "usage: %s VECTORS TOOL\n", argv[0]);
+		return 2;
+	}
+	tool = argv[2];
+	if (access(tool, X_OK)) {
+		fprintf(stderr, "%s: no tool %s: %s\n", argv[0], tool, strerror(errno));
+		return 2;
+	}
+	snprintf(root, sizeof(root), "%s/ima-dirtool-unit.XXXXXX",
+		 tmpdir ?: "/tmp");
+	if (!mkdtemp(root) || chmod(root, 0755))
+		fatal("mkdtemp");
+	printf("KTAP version 1\n# test root %s\n", root);
+
+	test_vectors(argv[1]);
+	test_algorithms();
+	test_regular();
+	if (geteuid()) {
+		result(false, "needs root: mknod, security.* xattrs, mount and setuid; run as root",
+		       "tree tests");
+	} else {
+		test_tree();
+		test_detect();
+		test_symlink_max();
+		test_errors();
+		test_mounts();
+		test_big_dir();
+	}
+	test_usage();
+
+	umount2(pathf("mnt/ram"), MNT_DETACH);
+	umount2(pathf("mnt/tmp"), MNT_DETACH);
+	nftw(root, rm_entry, 64, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+	algo_cleanup();
+	free(run_buf.out);
+	free(run_buf.err);
+	printf("1..%d\n%d passed, %d failed\n", n_run, n_run - n_failed,
+	       n_failed);
+	return n_failed ? 1 : 0;
+}
