@@ -9,7 +9,7 @@ set -euo pipefail
 
 [ $# -eq 1 ] || die "usage: ${0##*/} OUT.cpio.gz"
 out=$1
-need gcc gzip
+need gcc gzip make
 busybox=/bin/busybox
 if ! file -L "$busybox" 2>/dev/null | grep -q 'statically linked'; then
 	die "$busybox is missing or not static: install busybox-static ('make deps')"
@@ -26,6 +26,10 @@ for src in "$TOP"/vm/helpers/*.c; do
 	gcc -static -O2 -Wall -Wextra -Werror -o "$work/bin/$prog" "$src" ||
 		die "cannot build the static helper $src (is libc6-dev installed?)"
 done
+# ima-dirtool (the project's labelling tool), linked statically.
+make -s -C "$TOP/ima-dirtool" static BUILDDIR="$BUILD/ima-dirtool" 2>"$work/ima-dirtool.log" ||
+	die "cannot build ima-dirtool statically (see $work/ima-dirtool.log; is libssl-dev installed? 'make deps')"
+cp "$BUILD/ima-dirtool/static/ima-dirtool" "$work/bin/ima-dirtool"
 
 {
 	for d in /bin /dev /proc /sys /tmp /mnt /root /etc /tests; do

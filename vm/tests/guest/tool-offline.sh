@@ -1,0 +1,30 @@
+#!/bin/sh
+# Boot (c) of vm/tests/tool.sh (no IMA policy, nothing enforced): after one
+# offline change of each kind to the labelled image, ima-dirtool verify -r
+# reports each of them, with the kernel's cause, and nothing else.
+# shellcheck source=vm/guest/lib.sh
+. /tests/lib.sh
+plan 5
+mount -t ext4 /dev/vda /mnt
+result $? "test disk mounted"
+ima-dirtool verify -r /mnt >/tmp/verify.out 2>/tmp/verify.err
+rc=$?
+[ "$rc" -eq 1 ]
+result $? "ima-dirtool verify -r exits 1" "exit $rc"
+cat >/tmp/want <<'WANT'
+/mnt/tree/a/f1: invalid-hash (reg)
+/mnt/tree/dev/blk: invalid-hash (blk)
+/mnt/tree/lnk/rel: invalid-hash (lnk)
+/mnt/tree/ren: invalid-hash (dir)
+/mnt/tree/spec/fifo: missing-hash (fifo)
+/mnt/tree/spec/sock: invalid-hash (sock)
+WANT
+grep -v '^verify:' /tmp/verify.out >/tmp/got
+diff /tmp/want /tmp/got >/tmp/diff
+result $? "it reports exactly the 6 offline changes (file, device numbers, symlink target, rename, removed and forged values)" \
+	"$(tr '\n' ' ' </tmp/diff)"
+grep -q '^verify: [0-9]* checked: [0-9]* ok, 6 failed, 0 unchecked (signatures), 0 errors$' \
+	/tmp/verify.out && [ ! -s /tmp/verify.err ]
+result $? "summary: 6 failed, no errors" "$(head -n 1 /tmp/verify.out) $(head -n 2 /tmp/verify.err)"
+umount /mnt
+result $? "test disk unmounted"
