@@ -9,7 +9,7 @@ export V
 	kernel-base kernel-patched kernel-debug initramfs vm-probe vm-harness \
 	vm-attacks vm-changes vm-kunit vm-debug \
 	checkpatch sparse w1 coccicheck static shellcheck selftest send \
-	summary clean distclean
+	summary clean distclean tool tool-test install uninstall vm-tool
 
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
@@ -87,6 +87,23 @@ vm-debug: initramfs
 	vm/tests/attacks.sh patched-debug
 	vm/tests/changes.sh patched-debug
 	vm/tests/kunit.sh build/kernels/patched-debug.bzImage ima_dir
+
+## vm-tool        ima-dirtool in the guest: kernel labels, offline changes, enforce
+vm-tool: initramfs
+	vm/tests/tool.sh patched
+
+## tool           ima-dirtool, the userspace labeller (ima-dirtool/, man page ima-dirtool.8)
+tool:
+	$(MAKE) -C ima-dirtool
+
+## tool-test      its unit tests, plain and under ASan+UBSan (vectors from KTREE=build/linux)
+tool-test:
+	ima-dirtool/tests/run.sh
+	ima-dirtool/tests/run.sh asan
+
+## install        ima-dirtool + man page into DESTDIR, PREFIX (/usr/local); also uninstall
+install uninstall:
+	$(MAKE) -C ima-dirtool $@
 
 ## checkpatch     checkpatch.pl --strict on every patch of the newest version
 checkpatch:

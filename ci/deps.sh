@@ -8,7 +8,7 @@ pkgs=(
 	ccache cpio xz-utils gzip file perl python3 xxd
 	qemu-system-x86 busybox-static e2fsprogs
 	sparse coccinelle ocaml-nox shellcheck
-	b4 ima-evm-utils keyutils libmailtools-perl
+	b4 ima-evm-utils keyutils libmailtools-perl groff-base
 )
 missing=()
 for p in "${pkgs[@]}"; do

@@ -42,6 +42,8 @@ if [ "$mode" = all ]; then
 	step shellcheck "$TOP/ci/shellcheck.sh" || true
 	step roundtrip "$TOP/ci/check-roundtrip.sh" || true
 	step checkpatch "$TOP/static-analysis/checkpatch.sh" || true
+	step tool-test "$TOP/ima-dirtool/tests/run.sh" || true
+	step tool-test-asan "$TOP/ima-dirtool/tests/run.sh" asan || true
 fi
 k_base=0 k_patched=0 k_debug=1
 step build-base "$TOP/ci/build-kernel.sh" base || k_base=1
@@ -68,6 +70,7 @@ if step initramfs "$TOP/vm/mkinitramfs.sh" "$BUILD/vm/initramfs.cpio.gz"; then
 		step vm-harness-patched "$TOP/vm/tests/harness.sh" patched || true
 		step vm-attacks-patched "$TOP/vm/tests/attacks.sh" patched || true
 		step vm-changes "$TOP/vm/tests/changes.sh" || true
+		step vm-tool "$TOP/vm/tests/tool.sh" patched || true
 		step vm-policy-patched \
 			"$TOP/vm/run-qemu.sh" policy-patched "$BUILD/kernels/patched.bzImage" policy || true
 		step vm-kunit "$TOP/vm/tests/kunit.sh" "$BUILD/kernels/patched.bzImage" ima_dir || true
