@@ -30,6 +30,12 @@ done
 make -s -C "$TOP/ima-dirtool" static BUILDDIR="$BUILD/ima-dirtool" 2>"$work/ima-dirtool.log" ||
 	die "cannot build ima-dirtool statically (see $work/ima-dirtool.log; is libssl-dev installed? 'make deps')"
 cp "$BUILD/ima-dirtool/static/ima-dirtool" "$work/bin/ima-dirtool"
+# The series' kselftest, when the kernel tree has it (vm/tests/selftest.sh).
+kself=$KTREE/tools/testing/selftests/ima/ima_dir_offline_test.c
+if [ -f "$kself" ]; then
+	gcc -static -O2 -Wall -Werror -o "$work/bin/ima_dir_offline_test" "$kself" ||
+		die "cannot build the kselftest $kself"
+fi
 
 {
 	for d in /bin /dev /proc /sys /tmp /mnt /root /etc /tests; do

@@ -15,6 +15,7 @@
 #     node PATH c|b MAJ MIN, node PATH p   add a device node or a FIFO
 #     devnum PATH MAJ MIN  change a device node's numbers in place (< 256)
 #     retarget PATH TARGET change a fast symlink's target in place (< 60)
+#     chown PATH UID       set a file's owner
 #     write PATH HOSTFILE  add a new file
 set -euo pipefail
 # shellcheck source=ci/lib.sh
@@ -97,6 +98,8 @@ retarget)
 		i=$((i + 1))
 	done
 	dfs "${reqs[@]}" "sif $1 size ${#2}" ;;
+chown)
+	dfs "sif $1 uid $2" ;;
 write)
 	dfs "write $2 $1" ;;
 *)

@@ -26,10 +26,18 @@ echo deep >"$t/a/subdir/deep.txt"
 echo x1 >"$t/x1/id"
 echo x2 >"$t/x2/id"
 ln -s ../x1/id "$t/oldlink"
+# overlayfs: lower, upper and work directories all on the appraised fs
+mkdir -p "$t/ovl/lower/ldir" "$t/ovl/upper" "$t/ovl/work"
+for f in keep mod del keep2; do
+	echo "$f" >"$t/ovl/lower/$f.txt"
+done
 mkfifo "$t/oldfifo"
 img=$work/disk.img
 "$TOP/vm/mkdisk.sh" "$img" "$uuid" "$work/src"
 "$TOP/vm/offline.sh" "$img" node /tree/live/olddev c 1 3
+for f in keep mod del keep2; do
+	"$TOP/vm/offline.sh" "$img" chown "/tree/live/ovl/lower/$f.txt" 4321
+done
 
 rc=0
 APPEND="ima_appraise=fix evm=fix itest.uuid=$uuid itest.dirs=1" \

@@ -3,7 +3,7 @@
 # on the running system in boot 2 is accepted after the reboot.
 # shellcheck source=vm/guest/lib.sh
 . /tests/lib.sh
-plan 23
+plan 27
 setup_disk 1
 t=/mnt/tree/live
 find /mnt/tree >/dev/null 2>/tmp/find.err
@@ -38,3 +38,18 @@ expect_err ECONNREFUSED connect "$t/socket" "new socket can be connected to afte
 expect_err 0 follow "$t/b/movedlink" "symlink renamed across directories can be followed"
 expect_err 0 open "$t/b/devlink" "hard link of a device node opens"
 expect_err 0 open "$t/fifo2" "renamed FIFO opens"
+m=/tmp/merged
+mkdir -p "$m"
+mount -t overlay overlay -o "lowerdir=$t/ovl/lower,upperdir=$t/ovl/upper,workdir=$t/ovl/work" "$m"
+result $? "overlayfs mounts again after reboot"
+[ "$(cat "$m/new.txt")" = new ] && [ "$(cat "$m/mod.txt")" = changed ] &&
+	[ ! -e "$m/del.txt" ] && [ "$(cat "$m/newdir/l")" = new ] &&
+	[ "$(cat "$m/ldir/keep2.txt")" = keep2 ] && [ ! -e "$m/keep2.txt" ] &&
+	[ "$(cat "$m/keep.txt")" = keep ]
+result $? "overlayfs changes persisted (new, copied-up, whited-out, renamed)" \
+	"$(ls -lR "$m" 2>&1 | tr '\n' ' ')"
+! dmesg | grep -qE 'op=appraise_(dir|special)'
+result $? "no directory or special file failed appraisal through overlayfs" \
+	"$(dmesg | grep -E 'op=appraise_(dir|special)' | head -n 3)"
+umount "$m"
+result $? "overlayfs unmounted"

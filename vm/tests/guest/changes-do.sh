@@ -5,7 +5,7 @@
 # in this boot.
 # shellcheck source=vm/guest/lib.sh
 . /tests/lib.sh
-plan 28
+plan 35
 setup_disk 1
 t=/mnt/tree/live
 cd "$t" || exit 1
@@ -39,6 +39,16 @@ expect_err 0 follow "$t/symlink" "the new symlink can be followed in this boot"
 expect_err 0 open "$t/chardev" "the new device node opens in this boot"
 expect_err 0 open "$t/fifo" "the new FIFO opens in this boot"
 expect_err ECONNREFUSED connect "$t/socket" "the new socket can be connected to in this boot"
+m=/tmp/merged
+mkdir -p "$m"
+op "mount overlayfs (lower, upper and work on the appraised fs)" mount -t overlay overlay \
+	-o "lowerdir=$t/ovl/lower,upperdir=$t/ovl/upper,workdir=$t/ovl/work" "$m"
+op "overlayfs: create a file" sh -c "echo new >$m/new.txt && chown 4321 $m/new.txt"
+op "overlayfs: modify a lower file (copy-up)" sh -c "echo changed >$m/mod.txt"
+op "overlayfs: delete a lower file (whiteout)" rm "$m/del.txt"
+op "overlayfs: mkdir and symlink" sh -c "mkdir $m/newdir && ln -s ../new.txt $m/newdir/l"
+op "overlayfs: rename a lower file into a lower directory" mv "$m/keep2.txt" "$m/ldir/keep2.txt"
+op "unmount overlayfs" umount "$m"
 cd /
 find /mnt/tree >/dev/null 2>/tmp/find.err
 result $? "the changed tree can be walked in this boot" "$(cat /tmp/find.err)"
