@@ -7,7 +7,7 @@ export V
 
 .PHONY: help run test deps fetch tree apply export check-export kernels \
 	kernel-base kernel-patched kernel-debug initramfs vm-probe vm-harness \
-	vm-attacks vm-changes vm-kunit vm-debug \
+	vm-attacks vm-changes vm-selftest vm-kunit vm-debug \
 	checkpatch sparse w1 coccicheck static shellcheck selftest send \
 	summary clean distclean tool tool-test install uninstall vm-tool
 
@@ -69,7 +69,7 @@ vm-harness: initramfs
 	vm/tests/harness.sh base
 	vm/tests/harness.sh patched
 
-## vm-attacks     offline-attack matrix on directories, both kernels
+## vm-attacks     offline-attack matrix (directories, special files), both kernels
 vm-attacks: initramfs
 	vm/tests/attacks.sh base
 	vm/tests/attacks.sh patched
@@ -77,6 +77,11 @@ vm-attacks: initramfs
 ## vm-changes     VFS changes in enforce mode survive a reboot
 vm-changes: initramfs
 	vm/tests/changes.sh patched
+
+## vm-selftest    the series' kselftest in one VM, both kernels
+vm-selftest: initramfs
+	vm/tests/selftest.sh base
+	vm/tests/selftest.sh patched
 
 ## vm-kunit       the series' KUnit suites on the patched kernel
 vm-kunit: initramfs
@@ -87,6 +92,7 @@ vm-debug: initramfs
 	vm/tests/attacks.sh patched-debug
 	vm/tests/changes.sh patched-debug
 	vm/tests/kunit.sh build/kernels/patched-debug.bzImage ima_dir
+	vm/tests/selftest.sh patched-debug
 
 ## vm-tool        ima-dirtool in the guest: kernel labels, offline changes, enforce
 vm-tool: initramfs

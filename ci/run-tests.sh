@@ -65,6 +65,7 @@ if step initramfs "$TOP/vm/mkinitramfs.sh" "$BUILD/vm/initramfs.cpio.gz"; then
 		step vm-attacks-base "$TOP/vm/tests/attacks.sh" base || true
 		step vm-policy-base env APPEND=itest.expect=base \
 			"$TOP/vm/run-qemu.sh" policy-base "$BUILD/kernels/base.bzImage" policy || true
+		step vm-selftest-base "$TOP/vm/tests/selftest.sh" base || true
 	fi
 	if [ "$k_patched" -eq 0 ]; then
 		step vm-harness-patched "$TOP/vm/tests/harness.sh" patched || true
@@ -74,12 +75,17 @@ if step initramfs "$TOP/vm/mkinitramfs.sh" "$BUILD/vm/initramfs.cpio.gz"; then
 		step vm-policy-patched \
 			"$TOP/vm/run-qemu.sh" policy-patched "$BUILD/kernels/patched.bzImage" policy || true
 		step vm-kunit "$TOP/vm/tests/kunit.sh" "$BUILD/kernels/patched.bzImage" ima_dir || true
+		step vm-selftest-patched "$TOP/vm/tests/selftest.sh" patched || true
 	fi
 	if [ "$k_debug" -eq 0 ]; then
 		step vm-debug-attacks "$TOP/vm/tests/attacks.sh" patched-debug || true
 		step vm-debug-changes "$TOP/vm/tests/changes.sh" patched-debug || true
 		step vm-debug-kunit "$TOP/vm/tests/kunit.sh" \
 			"$BUILD/kernels/patched-debug.bzImage" ima_dir || true
+		step vm-debug-selftest "$TOP/vm/tests/selftest.sh" patched-debug || true
+		step vm-debug-tool "$TOP/vm/tests/tool.sh" patched-debug || true
+		step vm-debug-policy \
+			"$TOP/vm/run-qemu.sh" policy-debug "$BUILD/kernels/patched-debug.bzImage" policy || true
 	fi
 	if [ "$mode" = all ] && [ "$k_base" -eq 0 ]; then
 		step harness-selftest "$TOP/ci/selftest-harness.sh" || true
