@@ -7,9 +7,10 @@ export V
 
 .PHONY: help run test deps fetch tree apply export check-export kernels \
 	kernel-base kernel-patched kernel-debug initramfs vm-probe vm-harness \
-	vm-attacks vm-changes vm-selftest vm-kunit vm-debug \
+	vm-attacks vm-changes vm-selftest vm-kunit vm-debug build-each \
 	checkpatch sparse w1 coccicheck static shellcheck selftest send \
-	summary clean distclean tool tool-test install uninstall vm-tool
+	summary clean distclean tool tool-test install uninstall vm-tool \
+	faults faults-long faults-report
 
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
@@ -87,6 +88,10 @@ vm-selftest: initramfs
 vm-kunit: initramfs
 	vm/tests/kunit.sh build/kernels/patched.bzImage ima_dir
 
+## build-each     every patch of the newest version builds and boots alone
+build-each: initramfs
+	ci/build-each.sh $(if $(V),v$(V))
+
 ## vm-debug       the patched suites on the debug kernel
 vm-debug: initramfs
 	vm/tests/attacks.sh patched-debug
@@ -97,6 +102,30 @@ vm-debug: initramfs
 ## vm-tool        ima-dirtool in the guest: kernel labels, offline changes, enforce
 vm-tool: initramfs
 	vm/tests/tool.sh patched
+
+## faults         power cuts (5), concurrent changes (15 s), hostile images,
+##                patched kernel; figures in build/faults-report.md
+faults: initramfs
+	rc=0; \
+	FAULTS_N=$${FAULTS_N:-5} vm/tests/faults-cuts.sh patched || rc=1; \
+	FAULTS_SECS=$${FAULTS_SECS:-15} vm/tests/faults-conc.sh patched || rc=1; \
+	vm/tests/faults-hostile.sh patched || rc=1; \
+	vm/faults-report.sh; exit $$rc
+
+## faults-long    50 power cuts; 60 s of concurrent changes and the hostile
+##                images on the patched and the debug kernel
+faults-long: initramfs
+	rc=0; \
+	FAULTS_N=$${FAULTS_N:-50} vm/tests/faults-cuts.sh patched || rc=1; \
+	FAULTS_SECS=$${FAULTS_SECS:-60} vm/tests/faults-conc.sh patched || rc=1; \
+	FAULTS_SECS=$${FAULTS_SECS:-60} vm/tests/faults-conc.sh patched-debug || rc=1; \
+	vm/tests/faults-hostile.sh patched || rc=1; \
+	vm/tests/faults-hostile.sh patched-debug || rc=1; \
+	vm/faults-report.sh; exit $$rc
+
+## faults-report  print the figures of the last fault runs
+faults-report:
+	vm/faults-report.sh
 
 ## tool           ima-dirtool, the userspace labeller (ima-dirtool/, man page ima-dirtool.8)
 tool:
