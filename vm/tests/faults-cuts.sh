@@ -43,6 +43,7 @@ work=$BUILD/vm/faults-cuts-$k
 name=faults-cuts-$k
 report=$BUILD/faults/cuts-$k.md
 rm -rf "$work"
+rm -f "$RESULTS/vm-$name-"*.tap* "$RESULTS/$name.tap"
 mkdir -p "$work" "$BUILD/faults"
 
 # The tree: stable files keep-NAME (contents "keep-NAME\n") that the storm
@@ -80,7 +81,7 @@ fsck_clean() { # IMAGE LOG: e2fsck -fn finds nothing
 	e2fsck -fn "$1" >"$2" 2>&1
 }
 TIMEOUT=900 APPEND="ima_appraise=fix evm=fix itest.uuid=$uuid itest.dirs=1" \
-	"$TOP/vm/run-qemu.sh" "$name-label" "$kernel" label "$labelled" || true
+	boot "$name-label" "$kernel" label "$labelled" || true
 expect "labelled image: e2fsck -fn finds nothing" "see $work/label.fsck" \
 	fsck_clean "$labelled" "$work/label.fsck"
 
@@ -101,7 +102,7 @@ check() {
 	"$TOP/vm/ls-image.sh" -i "$img" /tree >"$work/$boot.list"
 	max_ino=$(awk '$2 > m { m = $2 } END { print m + 64 }' "$work/$boot.list")
 	TIMEOUT=900 APPEND="ima_appraise=enforce itest.uuid=$uuid itest.keep=$keep itest.expect=$expect" \
-		"$TOP/vm/run-qemu.sh" "$name-$boot" "$kernel" faults-check "$img" || true
+		boot "$name-$boot" "$kernel" faults-check "$img" || true
 	local ktap=$LOGS/vm/$name-$boot.ktap walk
 	walk=$(tr -d '\r' <"$ktap" | sed -n 's/^# walk: dirs=/dirs=/p' | tail -n 1)
 	fig() { sed -n "s/.*\b$1=\([0-9]*\).*/\1/p" <<<"$walk"; }
@@ -167,7 +168,7 @@ row() {
 control=$work/control.img
 cp --sparse=always "$labelled" "$control"
 TIMEOUT=300 APPEND="$(storm_args "$seed0" 8)" \
-	"$TOP/vm/run-qemu.sh" "$name-control-storm" "$kernel" faults-storm "$control" || true
+	boot "$name-control-storm" "$kernel" faults-storm "$control" || true
 ops=$(tr -d '\r' <"$LOGS/vm/$name-control-storm.ktap" | grep -c '^op ' || true)
 check "$control" control
 row "control (no cut)" "$seed0" - "$ops"
@@ -249,4 +250,6 @@ done
 	cat "$work/diagnosis.md"
 } >"$report"
 cat "$report"
-tap_close
+tap_close || true
+# Fail if any boot or host check failed.
+! grep -q '^not ok ' "$RESULTS/$name.tap" "$RESULTS/vm-$name-"*.tap
