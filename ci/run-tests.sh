@@ -76,6 +76,12 @@ if step initramfs "$TOP/vm/mkinitramfs.sh" "$BUILD/vm/initramfs.cpio.gz"; then
 			"$TOP/vm/run-qemu.sh" policy-patched "$BUILD/kernels/patched.bzImage" policy || true
 		step vm-kunit "$TOP/vm/tests/kunit.sh" "$BUILD/kernels/patched.bzImage" ima_dir || true
 		step vm-selftest-patched "$TOP/vm/tests/selftest.sh" patched || true
+		if [ "$mode" = all ]; then
+			# Faults: 5 power cuts, 15 s of concurrent changes, hostile images
+			step vm-faults-cuts env FAULTS_N=5 "$TOP/vm/tests/faults-cuts.sh" patched || true
+			step vm-faults-conc env FAULTS_SECS=15 "$TOP/vm/tests/faults-conc.sh" patched || true
+			step vm-faults-hostile "$TOP/vm/tests/faults-hostile.sh" patched || true
+		fi
 	fi
 	if [ "$k_debug" -eq 0 ]; then
 		step vm-debug-attacks "$TOP/vm/tests/attacks.sh" patched-debug || true
@@ -86,6 +92,12 @@ if step initramfs "$TOP/vm/mkinitramfs.sh" "$BUILD/vm/initramfs.cpio.gz"; then
 		step vm-debug-tool "$TOP/vm/tests/tool.sh" patched-debug || true
 		step vm-debug-policy \
 			"$TOP/vm/run-qemu.sh" policy-debug "$BUILD/kernels/patched-debug.bzImage" policy || true
+		if [ "$mode" = all ]; then
+			step vm-debug-faults-conc env FAULTS_SECS=15 \
+				"$TOP/vm/tests/faults-conc.sh" patched-debug || true
+			step vm-debug-faults-hostile env FAULTS_BIG=20000 \
+				"$TOP/vm/tests/faults-hostile.sh" patched-debug || true
+		fi
 	fi
 	if [ "$mode" = all ] && [ "$k_base" -eq 0 ]; then
 		step harness-selftest "$TOP/ci/selftest-harness.sh" || true
@@ -96,4 +108,8 @@ echo "=== total time $(($(date +%s) - start)) s"
 echo "=== offline attacks (vm/attack-table.sh)"
 "$TOP/vm/attack-table.sh" attacks || true
 "$TOP/vm/attack-table.sh" harness || true
+if [ "$mode" = all ]; then
+	echo "=== faults (vm/faults-report.sh)"
+	"$TOP/vm/faults-report.sh" || true
+fi
 "$TOP/ci/summary.sh"
