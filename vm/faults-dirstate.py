@@ -14,7 +14,12 @@ Changes the storm logged (--log, lines "op W SEQ KIND PATH [PATH2] = RES",
 paths relative to --prefix) give the candidate names.
 
     usage: faults-dirstate.py IMAGE DIR [--log LOG --prefix PREFIX]
-                              [--max-ino N]
+                              [--max-ino N] [--tree LIST] [--names FMT:N]
+
+--tree: the image's listing by vm/ls-image.sh -i: an entry removed from DIR
+whose inode lives on elsewhere (moved away) is searched among its inodes.
+--names: the storm's name space (e.g. n%02d:48), tried when the log, which
+misses the changes still running at the cut, names none that fits.
 Prints one line "state: ..." and exits 0 when it found an explanation
 (or the digest matches), 1 otherwise.
 """
@@ -100,6 +105,8 @@ def main():
     ap.add_argument("--log")
     ap.add_argument("--prefix", default="")
     ap.add_argument("--max-ino", type=int, default=0)
+    ap.add_argument("--tree")
+    ap.add_argument("--names")
     a = ap.parse_args()
     val = stored(a.image, a.dir)
     if not val or len(val) != 34 or val[:2] != b"\x04\x04":
@@ -119,21 +126,72 @@ def main():
                   "from before it was added" % (e[2].decode("latin-1"), e[0]))
             return 0
     cands = logged_names(a.log, a.prefix, a.dir)
+    if a.names:
+        fmt, n = a.names.rsplit(":", 1)
+        known = {c[0] for c in cands}
+        cands += [((fmt % i).encode(), (1, 2, 4, 8, 10, 12))
+                  for i in range(int(n)) if (fmt % i).encode() not in known]
     base = sorted(hs.values())
-    for e in ents:
+    # Stable files (keep-*) are never renamed.
+    for e in [e for e in ents if not e[2].startswith(b"keep-")]:
+        rest = sorted(h for k, h in hs.items() if k != e)
         for old, _ in cands:
             if old == e[2]:
                 continue
-            rest = [h for k, h in hs.items() if k != e]
-            if digest(rest + [entry_hash(e[0], e[1], old)]) == want:
+            h = entry_hash(e[0], e[1], old)
+            i = bisect.bisect(rest, h)
+            if digest(rest[:i] + [h] + rest[i:], True) == want:
                 print("state: entry '%s' (inode %d) is on the disk, the digest "
                       "still has its old name '%s' (a rename)" %
                       (e[2].decode(), e[0], old.decode()))
                 return 0
     on_disk = {e[2] for e in ents}
-    for name, dts in cands[:12]:
-        if name in on_disk:
-            continue
+    storm = [e for e in ents if not e[2].startswith(b"keep-")]
+    # RENAME_EXCHANGE of two entries of the directory.
+    for i, e in enumerate(storm):
+        for f in storm[i + 1:]:
+            rest = [h for k, h in hs.items() if k not in (e, f)]
+            if digest(rest + [entry_hash(f[0], f[1], e[2]),
+                              entry_hash(e[0], e[1], f[2])]) == want:
+                print("state: entries '%s' and '%s' are exchanged on the disk, "
+                      "the digest is from before the exchange" %
+                      (e[2].decode(), f[2].decode()))
+                return 0
+    if a.tree:
+        lt = {"f": 8, "d": 4, "l": 10, "c": 2, "b": 6, "p": 1, "s": 12}
+        alive = set()
+        for line in open(a.tree, encoding="latin-1"):
+            t, ino, path = line.rstrip("\n").split(" ", 2)
+            if t in lt and not os.path.basename(path).startswith("keep-"):
+                alive.add((int(ino), lt[t]))
+        # An entry that now names another inode (exchanged with an entry
+        # of another directory).
+        for e in storm:
+            rest = sorted(h for k, h in hs.items() if k != e)
+            for ino, dt in alive:
+                if ino == e[0]:
+                    continue
+                h = entry_hash(ino, dt, e[2])
+                i = bisect.bisect(rest, h)
+                if digest(rest[:i] + [h] + rest[i:], True) == want:
+                    print("state: entry '%s' names inode %d on the disk, the "
+                          "digest has it naming inode %d (from before an "
+                          "exchange with another directory)" %
+                          (e[2].decode(), e[0], ino))
+                    return 0
+        for name, _ in cands:
+            if name in on_disk:
+                continue
+            for ino, dt in alive:
+                h = entry_hash(ino, dt, name)
+                i = bisect.bisect(base, h)
+                if digest(base[:i] + [h] + base[i:], True) == want:
+                    print("state: entry '%s' (inode %d, type %d) is gone from "
+                          "the disk (the inode lives on elsewhere), the digest "
+                          "still covers it (from before it was moved away)" %
+                          (name.decode(), ino, dt))
+                    return 0
+    for name, dts in [c for c in cands if c[0] not in on_disk][:12]:
         for ino in range(11, a.max_ino + 1):
             for dt in dts:
                 h = entry_hash(ino, dt, name)
@@ -145,7 +203,8 @@ def main():
                               (name.decode(), ino, dt))
                         return 0
     print("state: no single change explains the digest (%d entries on the "
-          "disk, %d candidate names)" % (len(ents), len(cands)))
+          "disk, %d candidate names; a rename over an existing entry, whose "
+          "inode is freed, is not searched)" % (len(ents), len(cands)))
     return 1
 
 
