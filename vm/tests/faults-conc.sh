@@ -13,7 +13,7 @@
 #   usage: faults-conc.sh [patched|patched-debug]
 #   env:   FAULTS_SECS (length of the storm, default 15), FAULTS_SEED
 #          (default the time)
-# Figures: build/faults/conc-KERNEL.md; results: build/results/faults-conc-
+# Figures: build/faults/conc-KERNEL-SECSs.md; results: build/results/faults-conc-
 # KERNEL.tap and the boots' vm-faults-conc-KERNEL-*.tap.
 set -euo pipefail
 # shellcheck source=ci/lib.sh
@@ -32,15 +32,18 @@ secs=${FAULTS_SECS:-15} seed=${FAULTS_SEED:-$(date +%s)}
 [[ $secs =~ ^[1-9][0-9]*$ ]] || die "FAULTS_SECS must be a positive number"
 [[ $seed =~ ^[0-9]+$ ]] || die "FAULTS_SEED must be a number"
 need e2fsck
-kernel=$BUILD/kernels/$k.bzImage
-[ -f "$kernel" ] || die "no kernel $kernel: run 'make kernels' (or 'make kernel-debug')"
+[ -f "$BUILD/kernels/$k.bzImage" ] ||
+	die "no kernel $BUILD/kernels/$k.bzImage: run 'make kernels' (or 'make kernel-debug')"
 uuid=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0a0007
 name=faults-conc-$k
 work=$BUILD/vm/$name
-report=$BUILD/faults/conc-$k.md
+report=$BUILD/faults/conc-$k-${secs}s.md
 rm -rf "$work"
 rm -f "$RESULTS/vm-$name-"*.tap* "$RESULTS/$name.tap"
 mkdir -p "$work" "$BUILD/faults"
+# Every boot of a run uses the same kernel, even if it is rebuilt meanwhile.
+kernel=$work/$k.bzImage
+cp "$BUILD/kernels/$k.bzImage" "$kernel"
 
 s=$work/src/tree/storm
 keep=0
@@ -86,7 +89,7 @@ walk=$(tr -d '\r' <"$log_check" | sed -n 's/^# walk: //p' | tail -n 1)
 {
 	echo "## Concurrent changes ($k kernel)"
 	echo
-	echo "$(date -u '+%F %T') UTC; kernel $kernel ($(stat -c %y "$kernel" | cut -d. -f1));"
+	echo "$(date -u '+%F %T') UTC; kernel build/kernels/$k.bzImage of $(stat -c %y "$kernel" | cut -d. -f1), sha256 $(sha256sum "$kernel" | cut -c1-12);"
 	echo "seed $seed (rerun: FAULTS_SEED=$seed FAULTS_SECS=$secs); $secs s; 8 changing processes,"
 	echo "4 walking; 7 shared directories (6 small, one of 2000 entries); $keep stable files."
 	echo

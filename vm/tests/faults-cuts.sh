@@ -12,9 +12,12 @@
 # negative control changes a directory offline: the same check must see it.
 #   usage: faults-cuts.sh [patched|patched-debug]
 #   env:   FAULTS_N (cuts, default 5), FAULTS_SEED (first seed, default the
-#          time), FAULTS_MAXDELAY (seconds of storm before the latest cut,
-#          default 15), FAULTS_WORKERS (storm processes, default 4)
-# Figures: build/faults/cuts-KERNEL.md; results: build/results/faults-cuts-
+#          time), FAULTS_MINDELAY and FAULTS_MAXDELAY (the cut comes between
+#          these many seconds into the storm, default 6 and 20: ext4
+#          commits its journal every 5 s, so an earlier cut finds the
+#          labelled image untouched), FAULTS_WORKERS (storm processes,
+#          default 4)
+# Figures: build/faults/cuts-KERNEL-nN.md; results: build/results/faults-cuts-
 # KERNEL.tap and the boots' vm-faults-cuts-KERNEL-*.tap.
 set -euo pipefail
 # shellcheck source=ci/lib.sh
@@ -29,22 +32,26 @@ case $k in
 patched | patched-debug) ;;
 *) die "usage: ${0##*/} [patched|patched-debug]" ;;
 esac
-n=${FAULTS_N:-5} seed0=${FAULTS_SEED:-$(date +%s)} maxdelay=${FAULTS_MAXDELAY:-15}
-workers=${FAULTS_WORKERS:-4}
-for v in "$n" "$seed0" "$maxdelay" "$workers"; do
-	[[ $v =~ ^[0-9]+$ ]] || die "FAULTS_N, FAULTS_SEED, FAULTS_MAXDELAY and FAULTS_WORKERS must be numbers"
+n=${FAULTS_N:-5} seed0=${FAULTS_SEED:-$(date +%s)} workers=${FAULTS_WORKERS:-4}
+mindelay=${FAULTS_MINDELAY:-6} maxdelay=${FAULTS_MAXDELAY:-20}
+for v in "$n" "$seed0" "$mindelay" "$maxdelay" "$workers"; do
+	[[ $v =~ ^[0-9]+$ ]] ||
+		die "FAULTS_N, FAULTS_SEED, FAULTS_MINDELAY, FAULTS_MAXDELAY and FAULTS_WORKERS must be numbers"
 done
-[ "$maxdelay" -ge 2 ] || die "FAULTS_MAXDELAY must be at least 2 seconds"
+[ "$maxdelay" -gt "$mindelay" ] || die "FAULTS_MAXDELAY must be above FAULTS_MINDELAY"
 need e2fsck debugfs python3
-kernel=$BUILD/kernels/$k.bzImage
-[ -f "$kernel" ] || die "no kernel $kernel: run 'make kernels' (or 'make kernel-debug')"
+[ -f "$BUILD/kernels/$k.bzImage" ] ||
+	die "no kernel $BUILD/kernels/$k.bzImage: run 'make kernels' (or 'make kernel-debug')"
 uuid=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0a0006
 work=$BUILD/vm/faults-cuts-$k
 name=faults-cuts-$k
-report=$BUILD/faults/cuts-$k.md
+report=$BUILD/faults/cuts-$k-n$n.md
 rm -rf "$work"
 rm -f "$RESULTS/vm-$name-"*.tap* "$RESULTS/$name.tap"
 mkdir -p "$work" "$BUILD/faults"
+# Every boot of a run uses the same kernel, even if it is rebuilt meanwhile.
+kernel=$work/$k.bzImage
+cp "$BUILD/kernels/$k.bzImage" "$kernel"
 
 # The tree: stable files keep-NAME (contents "keep-NAME\n") that the storm
 # never touches, in every directory the storm changes.
@@ -144,7 +151,8 @@ diagnose() {
 			{
 				if [ "$op" = appraise_dir ]; then
 					python3 "$TOP/vm/faults-dirstate.py" "$img" "$path" --log "$log" \
-						--prefix /tree/storm --max-ino "$max_ino" || true
+						--prefix /tree/storm --max-ino "$max_ino" \
+						--tree "$work/$boot.list" --names 'n%02d:48' || true
 				else
 					debugfs -R "stat $path" "$img" 2>/dev/null | head -n 1
 				fi
@@ -188,11 +196,11 @@ expect "negative control: the host sees entries the guest cannot reach" "hidden=
 rm -f "$neg"
 
 survived=0 lockouts=0 lost_total=0 hidden_total=0 failed_cuts=()
-span=$((maxdelay * 1000 - 1000))
+span=$(((maxdelay - mindelay) * 1000))
 for ((c = 1; c <= n; c++)); do
 	seed=$((seed0 + c))
 	RANDOM=$seed
-	delay=$((1000 + (RANDOM * 32768 + RANDOM) % span))
+	delay=$((mindelay * 1000 + (RANDOM * 32768 + RANDOM) % span))
 	img=$work/cut$c.img
 	cp --sparse=always "$labelled" "$img"
 	cut_ok=0
@@ -226,9 +234,10 @@ done
 {
 	echo "## Power cuts ($k kernel)"
 	echo
-	echo "$(date -u '+%F %T') UTC; kernel $kernel ($(stat -c %y "$kernel" | cut -d. -f1));"
-	echo "seeds $((seed0 + 1))..$((seed0 + n)) (control $seed0; rerun: FAULTS_SEED=$seed0 FAULTS_N=$n);"
-	echo "$workers storm processes, cut 1..$maxdelay s into the storm, QEMU cache=writethrough,"
+	echo "$(date -u '+%F %T') UTC; kernel build/kernels/$k.bzImage of $(stat -c %y "$kernel" | cut -d. -f1), sha256 $(sha256sum "$kernel" | cut -c1-12);"
+	echo "seeds $((seed0 + 1))..$((seed0 + n)) (control $seed0; rerun: FAULTS_SEED=$seed0 FAULTS_N=$n" \
+		"FAULTS_MINDELAY=$mindelay FAULTS_MAXDELAY=$maxdelay);"
+	echo "$workers storm processes, cut $mindelay..$maxdelay s into the storm, QEMU cache=writethrough,"
 	echo "$keep stable files; e2fsck -fy before the enforce boot."
 	echo
 	echo "**Cuts survived: $survived / $n; false lockouts: $lockouts; files lost: $lost_total;" \
@@ -243,7 +252,8 @@ done
 		echo "What they left on the disk (faults-dirstate.py, per refused directory):"
 		echo
 		grep -ho 'state: .*' "$work/diagnosis.md" |
-			sed "s/'[^']*'/'NAME'/g; s/inode [0-9]*/inode N/g; s/type [0-9]*/type T/g" |
+			sed "s/'[^']*'/'NAME'/g; s/inode [0-9][0-9]*/inode N/g; s/type [0-9][0-9]*/type T/g;
+				s/[0-9][0-9]* entries on/N entries on/" |
 			sort | uniq -c | sed 's/^ *\([0-9]*\) state: /- \1 x /' || true
 		echo
 	fi

@@ -32,8 +32,8 @@ esac
 big=${FAULTS_BIG:-100000}
 [[ $big =~ ^[1-9][0-9]+$ ]] || die "FAULTS_BIG must be a number above 9"
 need debugfs e2fsck xxd
-kernel=$BUILD/kernels/$k.bzImage
-[ -f "$kernel" ] || die "no kernel $kernel: run 'make kernels' (or 'make kernel-debug')"
+[ -f "$BUILD/kernels/$k.bzImage" ] ||
+	die "no kernel $BUILD/kernels/$k.bzImage: run 'make kernels' (or 'make kernel-debug')"
 uuid=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0a0008
 name=faults-hostile-$k
 work=$BUILD/vm/$name
@@ -41,6 +41,9 @@ report=$BUILD/faults/hostile-$k.md
 rm -rf "$work"
 rm -f "$RESULTS/vm-$name-"*.tap* "$RESULTS/$name.tap"
 mkdir -p "$work" "$BUILD/faults"
+# Every boot of a run uses the same kernel, even if it is rebuilt meanwhile.
+kernel=$work/$k.bzImage
+cp "$BUILD/kernels/$k.bzImage" "$kernel"
 slow=1
 [ "$k" = patched ] || slow=4
 
@@ -203,7 +206,7 @@ TIMEOUT=$((300 * slow)) APPEND="ima_appraise=enforce itest.step=reboot $bapp" \
 {
 	echo "## Hostile images ($k kernel)"
 	echo
-	echo "$(date -u '+%F %T') UTC; kernel $kernel ($(stat -c %y "$kernel" | cut -d. -f1))."
+	echo "$(date -u '+%F %T') UTC; kernel build/kernels/$k.bzImage of $(stat -c %y "$kernel" | cut -d. -f1), sha256 $(sha256sum "$kernel" | cut -c1-12)."
 	echo
 	echo "| case | outcome | verdict |"
 	echo "| --- | --- | --- |"
