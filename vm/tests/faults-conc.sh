@@ -43,7 +43,7 @@ rm -f "$RESULTS/vm-$name-"*.tap* "$RESULTS/$name.tap"
 mkdir -p "$work" "$BUILD/faults"
 # Every boot of a run uses the same kernel, even if it is rebuilt meanwhile.
 kernel=$work/$k.bzImage
-cp "$BUILD/kernels/$k.bzImage" "$kernel"
+cp -p "$BUILD/kernels/$k.bzImage" "$kernel"
 
 s=$work/src/tree/storm
 keep=0

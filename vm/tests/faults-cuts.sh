@@ -51,7 +51,7 @@ rm -f "$RESULTS/vm-$name-"*.tap* "$RESULTS/$name.tap"
 mkdir -p "$work" "$BUILD/faults"
 # Every boot of a run uses the same kernel, even if it is rebuilt meanwhile.
 kernel=$work/$k.bzImage
-cp "$BUILD/kernels/$k.bzImage" "$kernel"
+cp -p "$BUILD/kernels/$k.bzImage" "$kernel"
 
 # The tree: stable files keep-NAME (contents "keep-NAME\n") that the storm
 # never touches, in every directory the storm changes.
