@@ -83,7 +83,9 @@ node)
 	*) die "node: type '$2' is not c, b or p" ;;
 	esac ;;
 devnum)
-	[ "$2" -lt 256 ] && [ "$3" -lt 256 ] || die "devnum: numbers must be < 256"
+	if [ "$2" -ge 256 ] || [ "$3" -ge 256 ]; then
+		die "devnum: numbers must be < 256"
+	fi
 	dfs "sif $1 block[0] $(($2 * 256 + $3))" ;;
 retarget)
 	[ ${#2} -lt 60 ] || die "retarget: '$2' does not fit a fast symlink"

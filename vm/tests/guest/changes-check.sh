@@ -47,7 +47,7 @@ result $? "overlayfs mounts again after reboot"
 	[ "$(cat "$m/ldir/keep2.txt")" = keep2 ] && [ ! -e "$m/keep2.txt" ] &&
 	[ "$(cat "$m/keep.txt")" = keep ]
 result $? "overlayfs changes persisted (new, copied-up, whited-out, renamed)" \
-	"$(ls -lR "$m" 2>&1 | tr '\n' ' ')"
+	"$(find "$m" 2>&1 | tr '\n' ' ')"
 ! dmesg | grep -qE 'op=appraise_(dir|special)'
 result $? "no directory or special file failed appraisal through overlayfs" \
 	"$(dmesg | grep -E 'op=appraise_(dir|special)' | head -n 3)"
