@@ -43,7 +43,7 @@ need e2fsck debugfs python3
 [ -f "$BUILD/kernels/$k.bzImage" ] ||
 	die "no kernel $BUILD/kernels/$k.bzImage: run 'make kernels' (or 'make kernel-debug')"
 uuid=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0a0006
-work=$BUILD/vm/faults-cuts-$k
+work=$BUILD/vm/faults-cuts-$k-n$n
 name=faults-cuts-$k
 report=$BUILD/faults/cuts-$k-n$n.md
 rm -rf "$work"
