@@ -25,7 +25,7 @@ if [ $# -eq 2 ]; then
 	frags+=("$TOP/vm/kernel-debug.config")
 fi
 
-need make gcc ccache flex bison bc
+need make gcc ccache flex bison bc flock
 [ -f "$src/Makefile" ] || die "no kernel tree at $src: run 'make tree' first"
 out=$BUILD/obj/$name
 mkdir -p "$out" "$BUILD/kernels"
@@ -33,6 +33,11 @@ export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
 export KBUILD_BUILD_TIMESTAMP='2000-01-01'
 export KBUILD_BUILD_USER=ci KBUILD_BUILD_HOST=ci
 kmake() { make -s -C "$src" O="$out" CC="ccache gcc" "$@"; }
+
+# Two kernel builds at once only slow each other down on this 2-core
+# machine (and could share an object folder): wait for the other one.
+exec 9>"$BUILD/.kernel-build.lock"
+flock 9 || die "cannot lock $BUILD/.kernel-build.lock"
 
 stamp=$(cat "${frags[@]}" | sha256sum | cut -d' ' -f1)
 if [ ! -f "$out/.config" ] || [ "$(cat "$out/.frag-stamp" 2>/dev/null)" != "$stamp" ]; then
