@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Boot a test kernel in QEMU and run one guest test; record its KTAP results.
 #   usage: run-qemu.sh NAME KERNEL TEST [DISK...]
-#   env:   APPEND (extra kernel command line), TIMEOUT (seconds, default 180)
+#   env:   APPEND (extra kernel command line), TIMEOUT (seconds, default 180),
+#          QEMU_MEM (MiB, default 512), QEMU_EXTRA (more QEMU options, words)
 # Kernel console -> build/logs/vm/NAME.console, guest KTAP (ttyS1) ->
 # build/logs/vm/NAME.ktap, results -> build/results/vm-NAME.tap.
 # A guest that panics, oopses, warns, hangs or reports fewer results than its
@@ -34,12 +35,14 @@ for d in "$@"; do
 	drives+=(-drive "file=$d,if=virtio,format=raw,cache=${QEMU_CACHE:-writeback}")
 done
 
+read -ra extra <<<"${QEMU_EXTRA:-}"
+
 accel=$("$TOP/vm/accel.sh" "$kernel")
 cmd=(qemu-system-x86_64 -nodefaults -no-user-config -no-reboot -display none
 	-accel "$accel" -m "${QEMU_MEM:-512}" -smp 1
 	-kernel "$kernel" -initrd "$initrd"
 	-append "console=ttyS0 panic=-1 loglevel=7 itest=$test ${APPEND:-}"
-	-serial "file:$console" -serial "file:$ktap" "${drives[@]}")
+	-serial "file:$console" -serial "file:$ktap" "${drives[@]}" "${extra[@]}")
 printf '%q ' "${cmd[@]}" >"$logdir/$name.cmd"
 echo >>"$logdir/$name.cmd"
 

@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bench - the timed workloads of the benchmark (bench/bench.sh), run in
+ * the guest on one mounted file system.
+ *
+ *   bench [OPTIONS] walk DIR LIST    walk DIR (readdir + lstat of every
+ *                                    entry, as find does); LIST gets every
+ *                                    path seen
+ *   bench [OPTIONS] stat LIST        stat() every path of LIST (a full path
+ *                                    lookup from / each time)
+ *   bench [OPTIONS] dirops DIR K     K times: create DIR/bench-new-I
+ *                                    (open O_CREAT|O_EXCL, close), rename
+ *                                    it to DIR/bench-ren-I, unlink that;
+ *                                    each kind of operation timed apart
+ *                                    (DIR keeps its size: N or N+1 entries)
+ *   bench [OPTIONS] copy SRC DST     copy SRC to the new file DST in 1 MiB
+ *                                    pieces, fsync and close it
+ *   bench [OPTIONS] run CMD ARGS...  run CMD, which must exit 0
+ *
+ * Options:
+ *   -w NAME   the workload's name in the output (default: the command)
+ *   -m DIR    the file system's mount point: syncfs() it after the
+ *             workload, so that the disk counts include its writeback
+ *   -S        count that syncfs() in the time (writes must reach the disk)
+ *   -d FILE   the disk's /sys/block/DEV/stat, read before and after
+ *
+ * Output, one line per timed quantity:
+ *   wl=NAME secs=S ops=N [rd_ios=.. rd_sect=.. wr_ios=.. wr_sect=..]
+ * secs from clock_gettime(CLOCK_MONOTONIC); the disk counts (512-byte
+ * sectors, from FILE) do not depend on the host's speed.
+ *
+ * Exit status: 0 if every operation succeeded, 1 on the first failure (its
+ * errno named on stderr), 2 on bad usage.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define COPY_BUF	(1 << 20)
+
+struct disk {
+	unsigned long long rd_ios, rd_sect, wr_ios, wr_sect;
+};
+
+static const char *wl_name, *mnt, *disk_stat;
+static int sync_timed;
+
+static int usage(void)
+{
+	fprintf(stderr,
+		"usage: bench [-w NAME] [-m MNT] [-S] [-d STATFILE] walk DIR LIST\n"
+		"       bench [...] stat LIST\n"
+		"       bench [...] dirops DIR K\n"
+		"       bench [...] copy SRC DST\n"
+		"       bench [...] run CMD [ARGS...]\n");
+	return 2;
+}
+
+static int fail(const char *what, const char *path)
+{
+	fprintf(stderr, "bench: %s %s: %s\n", what, path, strerror(errno));
+	return 1;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* read_disk: the counts of /sys/block/DEV/stat (fields 1, 3, 5, 7) */
+static int read_disk(struct disk *d)
+{
+	unsigned long long f[7];
+	FILE *fp;
+	int n;
+
+	memset(d, 0, sizeof(*d));
+	if (!disk_stat)
+		return 0;
+	fp = fopen(disk_stat, "r");
+	if (!fp)
+		return fail("open", disk_stat);
+	n = fscanf(fp, "%llu %llu %llu %llu %llu %llu %llu", &f[0], &f[1],
+		   &f[2], &f[3], &f[4], &f[5], &f[6]);
+	fclose(fp);
+	if (n != 7) {
+		fprintf(stderr, "bench: cannot parse %s\n", disk_stat);
+		return 1;
+	}
+	d->rd_ios = f[0];
+	d->rd_sect = f[2];
+	d->wr_ios = f[4];
+	d->wr_sect = f[6];
+	return 0;
+}
+
+static int sync_mnt(void)
+{
+	int fd, ret;
+
+	if (!mnt)
+		return 0;
+	fd = open(mnt, O_RDONLY | O_DIRECTORY);
+	if (fd < 0)
+		return fail("open", mnt);
+	ret = syncfs(fd);
+	close(fd);
+	return ret ? fail("syncfs", mnt) : 0;
+}
+
+static void print_time(const char *suffix, double secs, long ops)
+{
+	printf("wl=%s%s secs=%.6f ops=%ld\n", wl_name, suffix, secs, ops);
+}
+
+/* finish: the untimed syncfs (unless -S), then the line with the counts */
+static int finish(const char *suffix, double t0, double secs, long ops,
+		  const struct disk *before)
+{
+	struct disk after;
+
+	if (sync_mnt())
+		return 1;
+	if (sync_timed)
+		secs = now() - t0;
+	if (read_disk(&after))
+		return 1;
+	printf("wl=%s%s secs=%.6f ops=%ld", wl_name, suffix, secs, ops);
+	if (disk_stat)
+		printf(" rd_ios=%llu rd_sect=%llu wr_ios=%llu wr_sect=%llu",
+		       after.rd_ios - before->rd_ios,
+		       after.rd_sect - before->rd_sect,
+		       after.wr_ios - before->wr_ios,
+		       after.wr_sect - before->wr_sect);
+	printf("\n");
+	return 0;
+}
+
+static long walked;
+
+static int walk(const char *dir, FILE *list, int depth)
+{
+	char path[PATH_MAX];
+	struct dirent *de;
+	struct stat st;
+	DIR *d;
+	int ret = 0;
+
+	if (depth > 64) {
+		fprintf(stderr, "bench: %s: too deep\n", dir);
+		return 1;
+	}
+	d = opendir(dir);
+	if (!d)
+		return fail("opendir", dir);
+	errno = 0;
+	while ((de = readdir(d))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		if (snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >=
+		    (int)sizeof(path)) {
+			fprintf(stderr, "bench: %s/%s: path too long\n", dir,
+				de->d_name);
+			ret = 1;
+			break;
+		}
+		if (lstat(path, &st)) {
+			ret = fail("lstat", path);
+			break;
+		}
+		walked++;
+		fprintf(list, "%s\n", path);
+		if (S_ISDIR(st.st_mode) && walk(path, list, depth + 1)) {
+			ret = 1;
+			break;
+		}
+		errno = 0;
+	}
+	if (!ret && errno)
+		ret = fail("readdir", dir);
+	closedir(d);
+	return ret;
+}
+
+static int cmd_walk(char **argv)
+{
+	struct disk before;
+	FILE *list;
+	double t0, secs;
+
+	list = fopen(argv[1], "w");
+	if (!list)
+		return fail("open", argv[1]);
+	if (read_disk(&before))
+		return 1;
+	t0 = now();
+	if (walk(argv[0], list, 0))
+		return 1;
+	secs = now() - t0;
+	if (fclose(list))
+		return fail("write", argv[1]);
+	return finish("", t0, secs, walked, &before);
+}
+
+static int cmd_stat(char **argv)
+{
+	char path[PATH_MAX];
+	struct disk before;
+	struct stat st;
+	double t0, secs;
+	long n = 0;
+	size_t len;
+	FILE *list;
+
+	list = fopen(argv[0], "r");
+	if (!list)
+		return fail("open", argv[0]);
+	if (read_disk(&before))
+		return 1;
+	t0 = now();
+	while (fgets(path, sizeof(path), list)) {
+		len = strlen(path);
+		if (len && path[len - 1] == '\n')
+			path[len - 1] = '\0';
+		if (lstat(path, &st))
+			return fail("lstat", path);
+		n++;
+	}
+	secs = now() - t0;
+	fclose(list);
+	return finish("", t0, secs, n, &before);
+}
+
+static int cmd_dirops(char **argv)
+{
+	char p1[PATH_MAX], p2[PATH_MAX];
+	double t, t0, tc = 0, tr = 0, tu = 0;
+	struct disk before;
+	long i, k = atol(argv[1]);
+	int fd;
+
+	if (k <= 0)
+		return usage();
+	if (read_disk(&before))
+		return 1;
+	t0 = now();
+	for (i = 0; i < k; i++) {
+		snprintf(p1, sizeof(p1), "%s/bench-new-%ld", argv[0], i);
+		snprintf(p2, sizeof(p2), "%s/bench-ren-%ld", argv[0], i);
+		t = now();
+		fd = open(p1, O_CREAT | O_EXCL | O_WRONLY, 0644);
+		if (fd < 0)
+			return fail("create", p1);
+		if (close(fd))
+			return fail("close", p1);
+		tc += now() - t;
+		t = now();
+		if (rename(p1, p2))
+			return fail("rename", p1);
+		tr += now() - t;
+		t = now();
+		if (unlink(p2))
+			return fail("unlink", p2);
+		tu += now() - t;
+	}
+	print_time("-create", tc, k);
+	print_time("-rename", tr, k);
+	print_time("-unlink", tu, k);
+	return finish("", t0, now() - t0, 3 * k, &before);
+}
+
+static int cmd_copy(char **argv)
+{
+	static char buf[COPY_BUF];
+	struct disk before;
+	double t0, secs;
+	ssize_t n, w, off;
+	long mib = 0;
+	int in, out;
+
+	if (read_disk(&before))
+		return 1;
+	t0 = now();
+	in = open(argv[0], O_RDONLY);
+	if (in < 0)
+		return fail("open", argv[0]);
+	out = open(argv[1], O_CREAT | O_EXCL | O_WRONLY, 0644);
+	if (out < 0)
+		return fail("create", argv[1]);
+	while ((n = read(in, buf, sizeof(buf))) > 0) {
+		for (off = 0; off < n; off += w) {
+			w = write(out, buf + off, n - off);
+			if (w < 0)
+				return fail("write", argv[1]);
+		}
+		mib++;
+	}
+	if (n < 0)
+		return fail("read", argv[0]);
+	if (fsync(out))
+		return fail("fsync", argv[1]);
+	if (close(out))
+		return fail("close", argv[1]);
+	close(in);
+	secs = now() - t0;
+	return finish("", t0, secs, mib, &before);
+}
+
+static int cmd_run(char **argv)
+{
+	struct disk before;
+	double t0, secs;
+	int status;
+	pid_t pid;
+
+	if (read_disk(&before))
+		return 1;
+	t0 = now();
+	pid = fork();
+	if (pid < 0)
+		return fail("fork", argv[0]);
+	if (!pid) {
+		execvp(argv[0], argv);
+		fprintf(stderr, "bench: exec %s: %s\n", argv[0],
+			strerror(errno));
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) < 0)
+		return fail("waitpid", argv[0]);
+	secs = now() - t0;
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		fprintf(stderr, "bench: %s: exit status 0x%x\n", argv[0],
+			status);
+		return 1;
+	}
+	return finish("", t0, secs, 1, &before);
+}
+
+int main(int argc, char **argv)
+{
+	const char *cmd;
+	int opt, n;
+
+	while ((opt = getopt(argc, argv, "+w:m:Sd:")) != -1) {
+		switch (opt) {
+		case 'w':
+			wl_name = optarg;
+			break;
+		case 'm':
+			mnt = optarg;
+			break;
+		case 'S':
+			sync_timed = 1;
+			break;
+		case 'd':
+			disk_stat = optarg;
+			break;
+		default:
+			return usage();
+		}
+	}
+	if (optind >= argc)
+		return usage();
+	cmd = argv[optind];
+	argv += optind + 1;
+	n = argc - optind - 1;
+	if (!wl_name)
+		wl_name = cmd;
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (!strcmp(cmd, "walk") && n == 2)
+		return cmd_walk(argv);
+	if (!strcmp(cmd, "stat") && n == 1)
+		return cmd_stat(argv);
+	if (!strcmp(cmd, "dirops") && n == 2)
+		return cmd_dirops(argv);
+	if (!strcmp(cmd, "copy") && n == 2)
+		return cmd_copy(argv);
+	if (!strcmp(cmd, "run") && n >= 1)
+		return cmd_run(argv);
+	return usage();
+}
