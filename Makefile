@@ -10,7 +10,7 @@ export V
 	vm-attacks vm-changes vm-selftest vm-kunit vm-debug build-each \
 	checkpatch sparse w1 coccicheck static shellcheck selftest send \
 	summary clean distclean tool tool-test install uninstall vm-tool \
-	faults faults-long faults-report
+	faults faults-long faults-report bench bench-smoke
 
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
@@ -126,6 +126,17 @@ faults-long: initramfs
 ## faults-report  print the figures of the last fault runs
 faults-report:
 	vm/faults-report.sh
+
+## bench          what the series costs: no appraisal, IMA/EVM, the series and
+##                dm-crypt side by side in one boot (bench/bench.sh, about
+##                an hour under TCG); prints the table, report and plot in
+##                build/bench/bench-full/
+bench: kernel-patched initramfs
+	bench/bench.sh full
+
+## bench-smoke    the same harness on tiny sizes, one repetition (in make test)
+bench-smoke: kernel-patched initramfs
+	bench/bench.sh smoke
 
 ## tool           ima-dirtool, the userspace labeller (ima-dirtool/, man page ima-dirtool.8)
 tool:

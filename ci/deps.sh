@@ -9,6 +9,7 @@ pkgs=(
 	qemu-system-x86 busybox-static e2fsprogs
 	sparse coccinelle ocaml-nox shellcheck
 	b4 ima-evm-utils keyutils libmailtools-perl groff-base
+	gnuplot-nox
 )
 missing=()
 for p in "${pkgs[@]}"; do

@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# What directory and special-file integrity costs: one boot of the patched
+# kernel with four identical ext4 file systems on four virtio disks,
+#   (a) no appraisal   (b) IMA+EVM appraisal of regular files
+#   (c) (b) + DIR_CHECK and SPECIAL_CHECK (this series)
+#   (d) dm-crypt aes-xts-plain64, no IMA
+# the IMA policy selecting them by fsuuid=, and the workloads of
+# vm/tests/guest/bench-run.sh timed in the guest (clock_gettime
+# CLOCK_MONOTONIC) with each disk's sector counts. Three boots: fill (the
+# create/unlink/rename directories, made by the kernel on one image, which
+# is then copied to the four disks; (d)'s copy is encrypted on the host,
+# bench/xts-encrypt.c), label (fix mode, (b) and (c)), run (enforce mode).
+#   usage: bench.sh [full|smoke]
+#   env:   BENCH_REPS (5), BENCH_FILES (50000), BENCH_MAXKB (8),
+#          BENCH_COPY_MB (256), BENCH_SIZES (10,1000,10000,100000),
+#          BENCH_OPS (operations of each kind per size: 100,100,100,10),
+#          BENCH_ICOUNT=1 (run boot under QEMU -icount shift=0,sleep=off:
+#          guest time counts instructions, not host time), BENCH_TIMEOUT (s)
+#   smoke: 1 repetition, 400 files, 4 MiB, sizes 10,100: the harness works
+#          (any failed workload fails it); its figures mean nothing.
+# Report: build/bench/NAME/report.md (printed) and dirops.png; results:
+# build/results/bench-NAME.tap and the boots' vm-bench-NAME-*.tap.
+set -euo pipefail
+# shellcheck source=ci/lib.sh
+. "$(dirname "$0")/../ci/lib.sh"
+# shellcheck source=ci/tap.sh
+. "$TOP/ci/tap.sh"
+# shellcheck source=vm/tests/faults-lib.sh
+. "$TOP/vm/tests/faults-lib.sh"
+
+mode=${1:-full}
+case $mode in
+full)
+	reps=${BENCH_REPS:-5} files=${BENCH_FILES:-50000} maxkb=${BENCH_MAXKB:-8}
+	copymb=${BENCH_COPY_MB:-256} sizes=${BENCH_SIZES:-10,1000,10000,100000}
+	ops=${BENCH_OPS:-100,100,100,10} runtime=${BENCH_TIMEOUT:-7200}
+	;;
+smoke)
+	reps=1 files=400 maxkb=8 copymb=4 sizes=10,100 ops=5,5 runtime=${BENCH_TIMEOUT:-300}
+	;;
+*) die "usage: ${0##*/} [full|smoke]" ;;
+esac
+name=bench-$mode
+[ -n "${BENCH_ICOUNT:-}" ] && name=$name-icount
+for n in "$reps" "$runtime"; do
+	[[ $n =~ ^[1-9][0-9]*$ ]] || die "BENCH_REPS and BENCH_TIMEOUT must be positive numbers"
+done
+[[ $sizes =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || die "BENCH_SIZES must be numbers separated by commas"
+[[ $ops =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || die "BENCH_OPS must be numbers separated by commas"
+[ "$(tr -cd , <<<"$sizes")" = "$(tr -cd , <<<"$ops")" ] ||
+	die "BENCH_OPS needs one count for each of BENCH_SIZES ($sizes)"
+need gcc e2fsck tune2fs gnuplot
+kernel_src=$BUILD/kernels/patched.bzImage
+[ -f "$kernel_src" ] || die "no kernel $kernel_src: run 'make kernel-patched'"
+[ -f "$BUILD/vm/initramfs.cpio.gz" ] || die "no initramfs: run 'make initramfs'"
+zcat "$BUILD/vm/initramfs.cpio.gz" | cpio -t 2>/dev/null | grep -qx 'tests/bench-run.sh' ||
+	die "the initramfs has no benchmark scripts: run 'make initramfs'"
+
+work=$BUILD/bench/$name
+rm -rf "$work"
+rm -f "$RESULTS/vm-$name-"*.tap* "$RESULTS/$name.tap"
+mkdir -p "$work"
+# Every boot uses the same kernel, even if it is rebuilt meanwhile.
+kernel=$work/patched.bzImage
+cp -p "$kernel_src" "$kernel"
+start=$(date +%s)
+declare -A uuid=([a]=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0b000a [b]=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0b000b
+	[c]=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0b000c [d]=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0b000d)
+# The dm-crypt test key, also in vm/tests/guest/bench-lib.sh.
+key=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f
+
+gcc -O2 -Wall -Wextra -Werror -o "$work/xts-encrypt" "$TOP/bench/xts-encrypt.c" -lcrypto ||
+	die "cannot build bench/xts-encrypt.c (is libssl-dev installed? 'make deps')"
+"$TOP/bench/mktree.sh" "$work" "$files" "$maxkb" "$copymb"
+
+# One image: room for the tree, one unpacked copy per repetition, the file
+# and its copy, and an inode for every entry.
+entries=$(find "$work/src/tree" | wc -l)
+tree_mb=$(du -sm "$work/src/tree" | cut -f1)
+dirents=$(($(tr , + <<<"$sizes")))
+inodes=$((entries * (reps + 2) + dirents + 10000))
+size=$((tree_mb * (reps + 2) * 3 / 2 + 2 * copymb + inodes / 2048 + 200))
+img=$work/a.img
+MKDISK_INODES=$inodes "$TOP/vm/mkdisk.sh" "$img" "${uuid[a]}" "$work/src" "$size"
+
+tap_open "$name"
+export QEMU_MEM=${QEMU_MEM:-1024}
+TIMEOUT=$((dirents / 2000 + 300)) APPEND="itest.sizes=$sizes" \
+	boot "$name-fill" "$kernel" bench-fill "$img" ||
+	{ tap_close || true; die "the fill boot failed: see $LOGS/vm/$name-fill.console"; }
+e2fsck -fy "$img" >"$work/fill.fsck" 2>&1 || [ $? -lt 4 ] ||
+	die "e2fsck -fy failed on $img: see $work/fill.fsck"
+# The four disks: copies of the one image with their own UUIDs.
+for c in b c d; do
+	cp --sparse=always "$img" "$work/$c.img"
+	tune2fs -U "${uuid[$c]}" "$work/$c.img" >/dev/null 2>"$work/tune2fs.err" ||
+		die "tune2fs -U failed on $work/$c.img: $(cat "$work/tune2fs.err")"
+done
+"$work/xts-encrypt" "$key" "$work/d.img" "$work/d.crypt"
+mv "$work/d.crypt" "$work/d.img"
+disks=("$work/a.img" "$work/b.img" "$work/c.img" "$work/d.img" "$work/tree.tar")
+uuids="itest.ub=${uuid[b]} itest.uc=${uuid[c]}"
+
+TIMEOUT=$((files / 20 + copymb * 2 + 300)) APPEND="ima_appraise=fix evm=fix $uuids" \
+	boot "$name-label" "$kernel" bench-label "${disks[@]}" ||
+	{ tap_close || true; die "the label boot failed: see $LOGS/vm/$name-label.console"; }
+rc=0
+QEMU_EXTRA=${BENCH_ICOUNT:+-icount shift=0,sleep=off} TIMEOUT=$runtime \
+	APPEND="ima_appraise=enforce $uuids itest.reps=$reps itest.sizes=$sizes itest.ops=$ops" \
+	boot "$name-run" "$kernel" bench-run "${disks[@]}" || rc=1
+secs=$(($(date +%s) - start))
+
+# The report.
+report=$work/report.md
+series=$(git -C "$KTREE" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+top=$(git -C "$TOP" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+dirty=
+if git -C "$TOP" status --porcelain -- series vm bench 2>/dev/null | grep -q .; then
+	dirty=", with uncommitted changes"
+fi
+{
+	echo "# Benchmark: no appraisal, IMA/EVM, this series, dm-crypt ($mode)"
+	echo
+	echo "$(date -u '+%F %T') UTC; command \`${BENCH_CMD:-bench/bench.sh $mode}\`"
+	echo "(BENCH_REPS=$reps BENCH_FILES=$files BENCH_MAXKB=$maxkb BENCH_COPY_MB=$copymb" \
+		"BENCH_SIZES=$sizes BENCH_OPS=$ops${BENCH_ICOUNT:+ BENCH_ICOUNT=1});"
+	echo "repository $top$dirty; kernel tree (series) $series; kernel build/kernels/patched.bzImage" \
+		"of $(stat -c %y "$kernel" | cut -d. -f1), sha256 $(sha256sum "$kernel" | cut -c1-12);"
+	echo "QEMU $(qemu-system-x86_64 --version | head -n 1 | sed 's/.*version //') ($("$TOP/vm/accel.sh" "$kernel")$([ -n "${BENCH_ICOUNT:-}" ] && echo ', -icount shift=0,sleep=off')), $QEMU_MEM MiB, 1 CPU;" \
+		"host $(nproc) CPUs, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1)."
+	echo "Tree: $files entries of the pristine kernel tree ($entries with directories, $tree_mb MiB);" \
+		"image $size MiB, $inodes inodes; whole run $secs s."
+	echo "Console logs: build/logs/vm/$name-{fill,label,run}.console."
+	echo
+	/usr/bin/python3 "$TOP/bench/report.py" "$LOGS/vm/$name-run.ktap" "$work" \
+		${BENCH_ICOUNT:+--icount}
+} >"$report" || rc=1
+if [ -s "$work/dirops.dat" ]; then
+	gnuplot -e "datafile='$work/dirops.dat'; outfile='$work/dirops.png'; subtitle='$mode run of $(date -u +%F), kernel tree $series'" \
+		"$TOP/bench/dirops.gp" 2>"$work/gnuplot.err" ||
+		{ rc=1; log "gnuplot failed: see $work/gnuplot.err"; }
+fi
+expect "the report and the plot were written" "see $report and $work/gnuplot.err" \
+	test -s "$report" -a -s "$work/dirops.png"
+cat "$report"
+log "report: $report, plot: $work/dirops.png ($secs s)"
+tap_close || rc=1
+exit "$rc"

@@ -1,0 +1,20 @@
+# The cost of one create, rename and unlink against the directory's size,
+# one panel each, one line per configuration (bench/bench.sh). Variables:
+# datafile (bench/report.py's dirops.dat), outfile (PNG), subtitle.
+set terminal pngcairo size 1500,520 font ",10"
+set output outfile
+set multiplot layout 1,3 title "Cost of one operation in a directory of N entries (median; ".subtitle.")"
+set logscale xy
+set xlabel "entries in the directory (N)"
+set ylabel "ms per operation"
+set grid
+set key top left
+set xrange [5:200000]
+ops = "create rename unlink"
+cfgs = "(a)-no-appraisal (b)-IMA/EVM (c)-this-series (d)-dm-crypt"
+do for [o=1:3] {
+	set title word(ops, o)
+	plot for [c=1:4] datafile using 1:(column(1 + (c - 1) * 3 + o)) \
+		with linespoints lw 2 pt 7 title word(cfgs, c)
+}
+unset multiplot

@@ -1,0 +1,99 @@
+#!/bin/sh
+# Boot 3 of bench/bench.sh (ima_appraise=enforce): the timed workloads on
+# the four configurations (see bench-lib.sh), itest.reps times; each
+# repetition runs the configurations in a rotated order. Workloads:
+#   walk    cold walk of the tree (remounted first): readdir + lstat
+#   stat    warm lstat of every path the walk saw (after one untimed pass)
+#   cat     find TREE -type f | xargs cat, cold (remounted first)
+#   dirops-SIZE  create, rename, unlink in the directory of SIZE entries,
+#           itest.ops operations of each kind (per size, comma-separated)
+#   unpack  tar -xf of the archive disk (vde) into a new directory, synced
+#   copy    copy of the itest.copymb MiB file, fsynced, cold
+# Each timed quantity is a line "# bench cfg=C rep=R wl=... secs=... ..."
+# (vm/helpers/bench.c) for the host's report; one result per configuration
+# and workload: every repetition of it succeeded.
+# shellcheck source=vm/guest/lib.sh
+. /tests/lib.sh
+# shellcheck source=vm/tests/guest/bench-lib.sh
+. /tests/bench-lib.sh
+reps=$(cmdline_value itest.reps)
+sizes=$(cmdline_value itest.sizes | tr , ' ')
+ops=$(cmdline_value itest.ops | tr , ' ')
+wls="walk stat cat dirops unpack copy"
+plan $((4 + 4 * 6 + 1))
+evm_setup
+result $? "EVM HMAC key loaded and EVM enabled"
+bench_policy
+bench_crypt
+# shellcheck disable=SC2086 # a list of words
+bench_mount $BENCH_CFGS
+
+# cold: drop the caches; with an argument, remount that configuration first
+cold() {
+	if [ -n "${1:-}" ]; then
+		umount "/mnt/$1" && mount -t ext4 "$(bench_dev "$1")" "/mnt/$1" || return 1
+	fi
+	sync
+	echo 3 >/proc/sys/vm/drop_caches
+}
+# timed CFG REP WL BENCH-ARGS...: run bench, print its lines for the host;
+# a failure is kept in /tmp/fail-CFG-WL
+timed() {
+	c=$1 r=$2 w=$3
+	shift 3
+	if bench -w "$w" -m "/mnt/$c" -d "$(bench_stat "$c")" "$@" >/tmp/out 2>/tmp/err; then
+		sed "s/^/# bench cfg=$c rep=$r /" /tmp/out
+	else
+		echo "rep $r: $(tail -n 2 /tmp/err | tr '\n' ' ')" >>"/tmp/fail-$c-${w%%-*}"
+		sed "s/^/# bench FAILED cfg=$c rep=$r wl=$w: /" /tmp/err | head -n 5
+	fi
+}
+# workloads CFG REP: one repetition of every workload on CFG
+workloads() {
+	c=$1 r=$2 m=/mnt/$1
+	cold "$c" || echo "rep $r: remount failed" >>"/tmp/fail-$c-walk"
+	timed "$c" "$r" walk walk "$m/tree" "/tmp/list-$c"
+	bench stat "/tmp/list-$c" >/dev/null 2>&1
+	timed "$c" "$r" stat stat "/tmp/list-$c"
+	cold "$c" || echo "rep $r: remount failed" >>"/tmp/fail-$c-cat"
+	timed "$c" "$r" cat run sh -c "set -o pipefail; find $m/tree -type f | xargs cat >/dev/null"
+	# shellcheck disable=SC2086 # a list of words
+	set -- $ops
+	for s in $sizes; do
+		timed "$c" "$r" "dirops-$s" dirops "$m/dirs/d$s" "$1"
+		shift
+	done
+	mkdir -p "$m/unpack/r$r"
+	cold
+	timed "$c" "$r" unpack -S run tar -xf /dev/vde -C "$m/unpack/r$r"
+	cold "$c" || echo "rep $r: remount failed" >>"/tmp/fail-$c-copy"
+	timed "$c" "$r" copy -S copy "$m/big.bin" "$m/copy.bin"
+	rm -f "$m/copy.bin"
+	sync
+}
+
+t0=$(cut -d' ' -f1 /proc/uptime)
+order=$BENCH_CFGS
+r=1
+while [ "$r" -le "$reps" ]; do
+	for c in $order; do
+		echo "# running: rep $r of $reps, configuration $c"
+		workloads "$c" "$r"
+	done
+	# rotate: a b c d -> b c d a
+	# shellcheck disable=SC2086 # a list of words
+	set -- $order
+	first=$1
+	shift
+	order="$* $first"
+	r=$((r + 1))
+done
+echo "# bench: workloads took $(awk "BEGIN { print $(cut -d' ' -f1 /proc/uptime) - $t0 }") s"
+for c in $BENCH_CFGS; do
+	for w in $wls; do
+		[ ! -e "/tmp/fail-$c-$w" ]
+		result $? "($c) $w: all $reps repetitions succeeded" "$(head -n 2 "/tmp/fail-$c-$w" 2>/dev/null | tr '\n' ' ')"
+	done
+done
+# shellcheck disable=SC2086 # a list of words
+bench_umount $BENCH_CFGS
