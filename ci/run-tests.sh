@@ -83,6 +83,9 @@ if step initramfs "$TOP/vm/mkinitramfs.sh" "$BUILD/vm/initramfs.cpio.gz"; then
 			# a false lockout the series does not prevent yet (issue 6).
 			step vm-faults-conc env FAULTS_SECS=15 "$TOP/vm/tests/faults-conc.sh" patched || true
 			step vm-faults-hostile "$TOP/vm/tests/faults-hostile.sh" patched || true
+			# The benchmark's harness on tiny sizes (make bench is the
+			# real run): fails if a workload or configuration breaks.
+			step bench-smoke "$TOP/bench/bench.sh" smoke || true
 		fi
 	fi
 	if [ "$k_debug" -eq 0 ]; then
