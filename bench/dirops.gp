@@ -11,10 +11,10 @@ set grid
 set key top left
 set xrange [5:200000]
 ops = "create rename unlink"
-cfgs = "(a)-no-appraisal (b)-IMA/EVM (c)-this-series (d)-dm-crypt"
+array cfgs[4] = ["(a) no appraisal", "(b) IMA/EVM", "(c) this series", "(d) dm-crypt"]
 do for [o=1:3] {
 	set title word(ops, o)
 	plot for [c=1:4] datafile using 1:(column(1 + (c - 1) * 3 + o)) \
-		with linespoints lw 2 pt 7 title word(cfgs, c)
+		with linespoints lw 2 pt 7 title cfgs[c]
 }
 unset multiplot
