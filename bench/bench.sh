@@ -9,13 +9,17 @@
 # CLOCK_MONOTONIC) with each disk's sector counts. Three boots: fill (the
 # create/unlink/rename directories, made by the kernel on one image, which
 # is then copied to the four disks; (d)'s copy is encrypted on the host,
-# bench/xts-encrypt.c), label (fix mode, (b) and (c)), run (enforce mode).
+# bench/xts-encrypt.c), label (fix mode, (b) and (c)), run (enforce mode,
+# tsc=reliable: else the TCG guest's clock falls back to 4 ms jiffies).
 #   usage: bench.sh [full|smoke]
 #   env:   BENCH_REPS (5), BENCH_FILES (50000), BENCH_MAXKB (8),
 #          BENCH_COPY_MB (256), BENCH_SIZES (10,1000,10000,100000),
 #          BENCH_OPS (operations of each kind per size: 100,100,100,10),
 #          BENCH_ICOUNT=1 (run boot under QEMU -icount shift=0,sleep=off:
-#          guest time counts instructions, not host time), BENCH_TIMEOUT (s)
+#          guest time counts instructions, not host time), BENCH_TIMEOUT (s),
+#          BENCH_KERNEL (default build/kernels/patched.bzImage) and
+#          BENCH_SERIES (the kernel tree commit it was built from, for the
+#          report; default the tree's HEAD now)
 #   smoke: 1 repetition, 400 files, 4 MiB, sizes 10,100: the harness works
 #          (any failed workload fails it); its figures mean nothing.
 # Report: build/bench/NAME/report.md (printed) and dirops.png; results:
@@ -50,7 +54,7 @@ done
 [ "$(tr -cd , <<<"$sizes")" = "$(tr -cd , <<<"$ops")" ] ||
 	die "BENCH_OPS needs one count for each of BENCH_SIZES ($sizes)"
 need gcc e2fsck tune2fs gnuplot
-kernel_src=$BUILD/kernels/patched.bzImage
+kernel_src=${BENCH_KERNEL:-$BUILD/kernels/patched.bzImage}
 [ -f "$kernel_src" ] || die "no kernel $kernel_src: run 'make kernel-patched'"
 [ -f "$BUILD/vm/initramfs.cpio.gz" ] || die "no initramfs: run 'make initramfs'"
 zcat "$BUILD/vm/initramfs.cpio.gz" | cpio -t 2>/dev/null | grep -qx 'tests/bench-run.sh' ||
@@ -106,13 +110,16 @@ TIMEOUT=$((files / 20 + copymb * 2 + 300)) APPEND="ima_appraise=fix evm=fix $uui
 	{ tap_close || true; die "the label boot failed: see $LOGS/vm/$name-label.console"; }
 rc=0
 QEMU_EXTRA=${BENCH_ICOUNT:+-icount shift=0,sleep=off} TIMEOUT=$runtime \
-	APPEND="ima_appraise=enforce $uuids itest.reps=$reps itest.sizes=$sizes itest.ops=$ops" \
+	APPEND="tsc=reliable ima_appraise=enforce $uuids itest.reps=$reps itest.sizes=$sizes itest.ops=$ops" \
 	boot "$name-run" "$kernel" bench-run "${disks[@]}" || rc=1
 secs=$(($(date +%s) - start))
 
 # The report.
 report=$work/report.md
-series=$(git -C "$KTREE" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+series=${BENCH_SERIES:-$(git -C "$KTREE" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)}
+if [ -z "${BENCH_SERIES:-}" ] && git -C "$KTREE" status --porcelain --untracked-files=no 2>/dev/null | grep -q .; then
+	series="$series with uncommitted changes"
+fi
 top=$(git -C "$TOP" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 dirty=
 if git -C "$TOP" status --porcelain -- series vm bench 2>/dev/null | grep -q .; then
@@ -124,7 +131,7 @@ fi
 	echo "$(date -u '+%F %T') UTC; command \`${BENCH_CMD:-bench/bench.sh $mode}\`"
 	echo "(BENCH_REPS=$reps BENCH_FILES=$files BENCH_MAXKB=$maxkb BENCH_COPY_MB=$copymb" \
 		"BENCH_SIZES=$sizes BENCH_OPS=$ops${BENCH_ICOUNT:+ BENCH_ICOUNT=1});"
-	echo "repository $top$dirty; kernel tree (series) $series; kernel build/kernels/patched.bzImage" \
+	echo "repository $top$dirty; kernel tree (series) $series; kernel ${kernel_src#"$TOP"/}" \
 		"of $(stat -c %y "$kernel" | cut -d. -f1), sha256 $(sha256sum "$kernel" | cut -c1-12);"
 	echo "QEMU $(qemu-system-x86_64 --version | head -n 1 | sed 's/.*version //') ($("$TOP/vm/accel.sh" "$kernel")$([ -n "${BENCH_ICOUNT:-}" ] && echo ', -icount shift=0,sleep=off')), $QEMU_MEM MiB, 1 CPU;" \
 		"host $(nproc) CPUs, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1)."

@@ -20,7 +20,16 @@ reps=$(cmdline_value itest.reps)
 sizes=$(cmdline_value itest.sizes | tr , ' ')
 ops=$(cmdline_value itest.ops | tr , ' ')
 wls="walk stat cat dirops unpack copy"
-plan $((4 + 4 * 6 + 1))
+plan $((5 + 4 * 6 + 1))
+# The times need a fine clock: under TCG the kernel's watchdog finds the
+# TSC unstable against jiffies and falls back to them (4 ms steps) unless
+# booted with tsc=reliable (bench/bench.sh).
+clk=$(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)
+echo "# clocksource: $clk"
+case $clk in
+tsc | tsc-early) result 0 "the clock source is the TSC (fine-grained times)" ;;
+*) result 1 "the clock source is the TSC (fine-grained times)" "it is $clk" ;;
+esac
 evm_setup
 result $? "EVM HMAC key loaded and EVM enabled"
 bench_policy
