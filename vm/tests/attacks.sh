@@ -31,8 +31,9 @@ declare -A malformed=(
 	[mal-signature]="0302$(printf '44%.0s' {1..40})"
 	[mal-unknown-algo]="04ff$(printf '55%.0s' {1..32})"
 	[mal-sha1-v1]="01$(printf '66%.0s' {1..20})"
+	[mal-pending]="0704$(printf '88%.0s' {1..32})03"
 )
-for d in keep del ren mvsrc mvdst add hl hlsrc rmx cpx cpxsrc rend rend/sub "${!malformed[@]}" \
+for d in keep del ren mvsrc mvdst add hl hlsrc rmx cpx cpxsrc rend rend/sub pend "${!malformed[@]}" \
 	lnk lnk2 lnkt lcp dev dev2 spec malsp; do
 	mkdir -p "$src/$d"
 done
@@ -49,6 +50,8 @@ echo a >"$src/rmx/a.txt"
 echo a >"$src/cpx/a.txt"
 echo b >"$src/cpxsrc/b.txt"
 echo s >"$src/rend/sub/s.txt"
+echo victim >"$src/pend/victim.txt"
+echo other >"$src/pend/other.txt"
 for d in "${!malformed[@]}"; do
 	echo m >"$src/$d/m.txt"
 done
@@ -80,6 +83,28 @@ APPEND="ima_appraise=fix evm=fix itest.uuid=$uuid itest.dirs=$dirs" \
 	"$TOP/vm/run-qemu.sh" "attacks-$k-label" "$kernel" label "$img" || rc=1
 
 off() { "$TOP/vm/offline.sh" "$img" "$@"; }
+# pending_removal DIR NAME: the pending record the kernel writes before it
+# unlinks DIR/NAME (Documentation/security/IMA-directories.rst), built from
+# DIR's digest on the disk (zeros without one: base kernel). It has no
+# valid EVM HMAC: an attacker cannot make one.
+pending_removal() {
+	local ino val=$work/pend.val
+	ino=$(debugfs -R "stat $1/$2" "$img" 2>/dev/null | sed -n 's/^Inode: \([0-9]*\) .*/\1/p')
+	[ -n "$ino" ] || die "no inode for $1/$2 in $img"
+	debugfs -R "ea_get -f $val $1 security.ima" "$img" >/dev/null 2>&1 || true
+	python3 - "$val" "$2" "$ino" <<'PY'
+import os, struct, sys
+val, name, ino = sys.argv[1], sys.argv[2].encode(), int(sys.argv[3])
+cur = open(val, "rb").read() if os.path.exists(val) else b""
+digest = cur[2:] if len(cur) == 34 and cur[0] == 4 else bytes(32)
+rec = bytes([7, 4]) + digest + bytes([1, 1, len(name)]) + name
+rec += struct.pack("<QBQB", ino, 8, 0, 0)
+print(rec.hex())
+PY
+}
+pending=$(pending_removal /tree/pend victim.txt)
+off delete /tree/pend/victim.txt
+off setxattr /tree/pend security.ima "$pending"
 off delete /tree/del/victim.txt
 off rename /tree/ren/old.txt /tree/ren/new.txt
 off rename /tree/mvsrc/f.txt /tree/mvdst/f.txt

@@ -7,8 +7,8 @@
 # shellcheck source=vm/guest/lib.sh
 . /tests/lib.sh
 expect=$(cmdline_value itest.expect)
-# 28 attacks, each with an audit check when refused, + 11 other results
-if [ "$expect" = refused ]; then plan 67; else plan 39; fi
+# 30 attacks, each with an audit check when refused, + 11 other results
+if [ "$expect" = refused ]; then plan 71; else plan 41; fi
 setup_disk "$([ "$expect" = refused ] && echo 1 || echo 0)"
 t=/mnt/tree
 
@@ -35,6 +35,7 @@ attack "add a hard link" list "$t/hl" invalid-hash
 attack "remove a directory's security.ima" list "$t/rmx" missing-hash
 attack "copy security.ima/.evm from another directory" list "$t/cpx" invalid-HMAC
 attack "rename a directory" list "$t/rend" invalid-hash
+attack "delete a file and forge a pending record of its removal" list "$t/pend" invalid-hash
 attack "malformed security.ima: empty" list "$t/mal-empty" missing-hash
 attack "malformed security.ima: truncated digest" list "$t/mal-truncated" invalid-xattr
 attack "malformed security.ima: unknown type byte" list "$t/mal-unknown-type" unknown-ima-data
@@ -42,6 +43,7 @@ attack "malformed security.ima: oversized" list "$t/mal-oversized" invalid-xattr
 attack "malformed security.ima: signature type" list "$t/mal-signature" unknown-ima-data
 attack "malformed security.ima: unknown hash algorithm" list "$t/mal-unknown-algo" invalid-xattr
 attack "malformed security.ima: old sha1 digest type" list "$t/mal-sha1-v1" unknown-ima-data
+attack "malformed security.ima: pending record of 3 changes" list "$t/mal-pending" invalid-xattr
 attack "retarget a symlink in place (follow)" follow "$t/lnk/l" invalid-hash
 attack "retarget a symlink in place (readlink)" readlink "$t/lnk/l" invalid-hash
 # debugfs gives the new link the inode number it freed, so the entry and
