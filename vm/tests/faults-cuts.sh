@@ -6,8 +6,10 @@
 # exchange (vm/helpers/fstorm.c, seeded) in every directory, SIGKILL QEMU at
 # a random moment (vm/cut-qemu.sh, cache=writethrough), run e2fsck -fy on
 # the image, and boot in enforce mode: every directory and special file that
-# is on the disk must verify (an appraise_dir/appraise_special record is a
-# false lockout) and every stable file must be reachable (files lost).
+# is on the disk must verify (an appraise_dir/appraise_special refusal,
+# res=0, is a false lockout; a directory recovered from the pending record
+# of an interrupted change, res=1, is counted apart) and every stable file
+# must be reachable (files lost).
 # A control run shuts down cleanly after the same kind of storm, and a
 # negative control changes a directory offline: the same check must see it.
 #   usage: faults-cuts.sh [patched|patched-debug]
@@ -125,8 +127,10 @@ check() {
 		seen=0 dirs_refused='?' specials_refused='?' files_refused='?' lost='?'
 	fi
 	hidden=$((on_disk - seen))
-	audit=$(tr -d '\r' <"$ktap" | grep -E '^# audit: .*op=appraise_(dir|special)' |
+	audit=$(tr -d '\r' <"$ktap" | grep -E '^# audit: .*op=appraise_(dir|special) .* res=0' |
 		sed -n 's/.*op=\(appraise_[a-z]*\) cause=\([^ ]*\) .*name="\([^"]*\)".*/\1 \2 \3/p' || true)
+	recovered=$(tr -d '\r' <"$ktap" | sed -n 's/^# recovered: \([0-9]*\) .*/\1/p' | tail -n 1)
+	recovered=${recovered:-?}
 }
 # diagnose BOOT STORMLOG: for each refused path, the last changes the storm
 # logged in it before the cut, and its entries and xattrs on the disk
@@ -167,7 +171,7 @@ diagnose() {
 rows=()
 # row LABEL SEED DELAY OPS: one line of the figures table
 row() {
-	rows+=("| $1 | $2 | $3 | $4 | $fsck_rc / $fixes | $on_disk | $dirs_refused | $specials_refused | $files_refused | $lost | $hidden |")
+	rows+=("| $1 | $2 | $3 | $4 | $fsck_rc / $fixes | $on_disk | $recovered | $dirs_refused | $specials_refused | $files_refused | $lost | $hidden |")
 }
 : >"$work/diagnosis.md"
 
@@ -195,7 +199,7 @@ expect "negative control: the host sees entries the guest cannot reach" "hidden=
 	[ "$hidden" -gt 0 ]
 rm -f "$neg"
 
-survived=0 lockouts=0 lost_total=0 hidden_total=0 failed_cuts=()
+survived=0 lockouts=0 lost_total=0 hidden_total=0 recovered_total=0 failed_cuts=()
 span=$(((maxdelay - mindelay) * 1000))
 for ((c = 1; c <= n; c++)); do
 	seed=$((seed0 + c))
@@ -220,6 +224,7 @@ for ((c = 1; c <= n; c++)); do
 	diagnose "cut$c" "$stormlog" "$img"
 	nl=$(grep -c . <<<"$audit" || true)
 	lockouts=$((lockouts + nl))
+	[ "$recovered" = "?" ] || recovered_total=$((recovered_total + recovered))
 	[ "$lost" = "?" ] || lost_total=$((lost_total + lost))
 	hidden_total=$((hidden_total + hidden))
 	if [ "$cut_ok" -eq 0 ] && [ "$nl" -eq 0 ] && [ "$lost" = 0 ] && [ "$hidden" -eq 0 ] &&
@@ -241,10 +246,10 @@ done
 	echo "$keep stable files; e2fsck -fy before the enforce boot."
 	echo
 	echo "**Cuts survived: $survived / $n; false lockouts: $lockouts; files lost: $lost_total;" \
-		"entries hidden by lockouts: $hidden_total.**"
+		"entries hidden by lockouts: $hidden_total; directories recovered from an interrupted change: $recovered_total.**"
 	echo
-	echo "| run | seed | cut at (ms) | changes logged | e2fsck exit / fixes | entries on disk | dirs refused | specials refused | regular files refused (IMA) | stable files lost | entries hidden |"
-	echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+	echo "| run | seed | cut at (ms) | changes logged | e2fsck exit / fixes | entries on disk | dirs recovered (interrupted change) | dirs refused | specials refused | regular files refused (IMA) | stable files lost | entries hidden |"
+	echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 	printf '%s\n' "${rows[@]}"
 	echo
 	if [ ${#failed_cuts[@]} -gt 0 ]; then
