@@ -16,7 +16,9 @@
 #          BENCH_COPY_MB (256), BENCH_SIZES (10,1000,10000,100000),
 #          BENCH_OPS (operations of each kind per size: 100,100,100,10),
 #          BENCH_ICOUNT=1 (run boot under QEMU -icount shift=0,sleep=off:
-#          guest time counts instructions, not host time), BENCH_TIMEOUT (s),
+#          guest time counts instructions, not host time; but while the
+#          guest waits for its disks the clock jumps to the next timer, so
+#          workloads that wait show those jumps), BENCH_TIMEOUT (s),
 #          BENCH_KERNEL (default build/kernels/patched.bzImage) and
 #          BENCH_SERIES (the kernel tree commit it was built from, for the
 #          report; default the tree's HEAD now)
@@ -68,6 +70,7 @@ mkdir -p "$work"
 kernel=$work/patched.bzImage
 cp -p "$kernel_src" "$kernel"
 start=$(date +%s)
+load0=$(cut -d' ' -f1-3 /proc/loadavg)
 declare -A uuid=([a]=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0b000a [b]=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0b000b
 	[c]=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0b000c [d]=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0b000d)
 # The dm-crypt test key, also in vm/tests/guest/bench-lib.sh.
@@ -137,6 +140,7 @@ fi
 		"host $(nproc) CPUs, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1)."
 	echo "Tree: $files entries of the pristine kernel tree ($entries with directories, $tree_mb MiB);" \
 		"image $size MiB, $inodes inodes; whole run $secs s."
+	echo "Host load average (1, 5, 15 min) at the start $load0, at the end $(cut -d' ' -f1-3 /proc/loadavg)."
 	echo "Console logs: build/logs/vm/$name-{fill,label,run}.console."
 	echo
 	/usr/bin/python3 "$TOP/bench/report.py" "$LOGS/vm/$name-run.ktap" "$work" \
