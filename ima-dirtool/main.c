@@ -43,6 +43,9 @@ struct stats {
 	unsigned long unchecked;
 	unsigned long errors;
 	unsigned long ok_by_type[NODE__LAST];
+	unsigned long pending_ok;	/* pending records the kernel accepts */
+	unsigned long pending_failed;	/* ... and the others */
+	unsigned long pending_fixed;	/* ... replaced by fix */
 };
 
 struct ctx {
@@ -208,11 +211,40 @@ static void walk_on(struct ctx *c, const struct node *n, ssize_t err,
 	}
 }
 
+/*
+ * The cause of a value that is well-formed and whose digest @digest was
+ * computed (with @pc for a pending record): NULL if it verifies,
+ * "interrupted-change" for a pending record the kernel accepts.
+ */
+static const char *check_digest(const struct ctx *c, const struct ima_stored *s,
+				size_t len, const unsigned char *digest,
+				const struct pending_check *pc)
+{
+	if (!s->pending)
+		return ima_value_matches(s, c->buf, len, digest) ? NULL :
+		       "invalid-hash";
+	return pc->fits && ima_value_matches(s, c->buf, len, pc->before) ?
+	       "interrupted-change" : "invalid-hash";
+}
+
+/* Count a pending record of the stored value @s, checked with @cause. */
+static void count_pending(struct ctx *c, const struct ima_stored *s,
+			  const char *cause)
+{
+	if (!s->pending)
+		return;
+	if (cause && !strcmp(cause, "interrupted-change"))
+		c->st.pending_ok++;
+	else
+		c->st.pending_failed++;
+}
+
 static void verify_visit(struct walk *w, const struct node *n,
 			 struct name_list *children)
 {
 	struct ctx *c = w->priv;
 	unsigned char digest[MAX_DIGEST_SIZE], value[IMA_VALUE_MAX];
+	struct pending_check pc = { 0 };
 	const char *cause, *what;
 	struct ima_stored s;
 	size_t vlen;
@@ -236,7 +268,9 @@ static void verify_visit(struct walk *w, const struct node *n,
 			       NULL, 0);
 		return;
 	}
-	rc = node_digest(n, s.algo, digest, children, &what);
+	pc.p = &s.p;
+	rc = node_digest_pending(n, s.algo, digest, children,
+				 s.pending && !s.cause ? &pc : NULL, &what);
 	if (rc == -ENOPKG && !s.cause) {
 		s.cause = "unavailable-hash-algorithm";
 	} else if (rc) {
@@ -249,20 +283,26 @@ static void verify_visit(struct walk *w, const struct node *n,
 		}
 	}
 	cause = s.cause;
-	if (!cause && !ima_value_matches(&s, c->buf, len, digest))
-		cause = "invalid-hash";
-	if (!cause && c->o->algo_given && s.algo != c->o->algo)
+	if (!cause)
+		cause = check_digest(c, &s, len, digest, &pc);
+	if ((!cause || !strcmp(cause, "interrupted-change")) &&
+	    c->o->algo_given && s.algo != c->o->algo)
 		cause = "other-hash-algorithm";
+	count_pending(c, &s, cause);
 	vlen = rc ? 0 : ima_value_make(n->type, s.algo, digest, value);
-	if (cause) {
+	if (cause && strcmp(cause, "interrupted-change")) {
 		c->st.failed++;
-		report(c, n, cause, NULL, c->buf, len, vlen ? value : NULL,
-		       vlen);
+		report(c, n, cause, s.pending ? "pending record" : NULL,
+		       c->buf, len, vlen ? value : NULL, vlen);
 		return;
 	}
 	c->st.ok++;
 	c->st.ok_by_type[n->type]++;
-	if (c->o->verbose)
+	/* Passed by a pending record: always said, as the kernel audits it. */
+	if (cause)
+		report(c, n, "pending record accepted", cause, c->buf, len,
+		       vlen ? value : NULL, vlen);
+	else if (c->o->verbose)
 		report(c, n, "ok", hash_algos[s.algo].name, NULL, 0, NULL, 0);
 }
 
@@ -272,6 +312,7 @@ static void fix_visit(struct walk *w, const struct node *n,
 	struct ctx *c = w->priv;
 	const struct opts *o = c->o;
 	unsigned char digest[MAX_DIGEST_SIZE], value[IMA_VALUE_MAX];
+	struct pending_check pc = { 0 };
 	const char *cause, *what;
 	struct ima_stored s;
 	int rc, algo;
@@ -296,8 +337,14 @@ static void fix_visit(struct walk *w, const struct node *n,
 		return;
 	}
 
-	/* Check the stored value the way the kernel would. */
-	rc = node_digest(n, s.algo, digest, children, &what);
+	/*
+	 * Check the stored value the way the kernel would. A pending record
+	 * is replaced by the digest even when the kernel accepts it, as the
+	 * kernel does on the directory's first use.
+	 */
+	pc.p = &s.p;
+	rc = node_digest_pending(n, s.algo, digest, children,
+				 s.pending && !s.cause ? &pc : NULL, &what);
 	if (rc && (rc != -ENOPKG || s.cause)) {
 		c->st.checked--;
 		c->st.errors++;
@@ -305,8 +352,9 @@ static void fix_visit(struct walk *w, const struct node *n,
 		return;
 	}
 	cause = rc ? "unavailable-hash-algorithm" : s.cause;
-	if (!cause && !ima_value_matches(&s, c->buf, len, digest))
-		cause = "invalid-hash";
+	if (!cause)
+		cause = check_digest(c, &s, len, digest, &pc);
+	count_pending(c, &s, cause);
 
 	/*
 	 * The algorithm to write with: the kernel rewrites a directory or a
@@ -344,6 +392,7 @@ static void fix_visit(struct walk *w, const struct node *n,
 	}
 	if (o->dry_run) {
 		c->st.fixed++;
+		c->st.pending_fixed += s.pending;
 		report(c, n, "would fix", cause, c->buf, len, value, vlen);
 		return;
 	}
@@ -355,6 +404,7 @@ static void fix_visit(struct walk *w, const struct node *n,
 		return;
 	}
 	c->st.fixed++;
+	c->st.pending_fixed += s.pending;
 	report(c, n, "fixed", cause, c->buf, len, value, vlen);
 }
 
@@ -455,6 +505,11 @@ static int run(enum cmd cmd, const struct opts *o, char **paths, int npaths)
 		       st->checked, st->fixed,
 		       o->dry_run ? "to fix" : "fixed", st->ok,
 		       st->unchecked, st->errors);
+		if (st->pending_ok || st->pending_failed)
+			printf("fix: pending records: %lu accepted, %lu failed, %lu %s\n",
+			       st->pending_ok, st->pending_failed,
+			       st->pending_fixed,
+			       o->dry_run ? "to replace" : "replaced");
 		break;
 	case CMD_VERIFY:
 		printf("verify: %lu checked: %lu ok, %lu failed, %lu unchecked (signatures), %lu errors\n",
@@ -465,6 +520,9 @@ static int run(enum cmd cmd, const struct opts *o, char **paths, int npaths)
 			printf("%s %s %lu", i ? "," : "", node_type_name(i),
 			       st->ok_by_type[i]);
 		putchar('\n');
+		if (st->pending_ok || st->pending_failed)
+			printf("verify: pending records: %lu accepted (interrupted changes), %lu failed\n",
+			       st->pending_ok, st->pending_failed);
 		break;
 	}
 	if (fflush(stdout) || ferror(stdout)) {

@@ -175,6 +175,8 @@ void name_list_free(struct name_list *l)
 struct dir_ctx {
 	struct dir_digest d;
 	struct name_list *children;
+	struct dir_pending *p;		/* NULL once an entry does not fit */
+	struct dir_digest before;	/* the entries before p's change */
 };
 
 static int dir_entry(void *priv, const char *name, size_t namelen,
@@ -184,6 +186,15 @@ static int dir_entry(void *priv, const char *name, size_t namelen,
 	int rc;
 
 	rc = dir_digest_add(&c->d, name, namelen, ino, d_type);
+	if (!rc && c->p) {
+		rc = dir_pending_entry(c->p, &c->before, name, namelen, ino,
+				       d_type);
+		/* Does not fit: go on, for the digest and the children. */
+		if (rc == -EBADMSG) {
+			c->p = NULL;
+			rc = 0;
+		}
+	}
 	if (rc || !c->children)
 		return rc;
 	if ((namelen == 1 && name[0] == '.') ||
@@ -213,7 +224,8 @@ static int open_same(const struct node *n, int flags)
 }
 
 static int dir_calc(const struct node *n, int algo, unsigned char *digest,
-		    struct name_list *children, const char **what)
+		    struct name_list *children, struct pending_check *pc,
+		    const char **what)
 {
 	struct dir_ctx c = { .children = children };
 	int fd, rc;
@@ -224,6 +236,11 @@ static int dir_calc(const struct node *n, int algo, unsigned char *digest,
 		return fd;
 	*what = "cannot hash";
 	rc = dir_digest_init(&c.d, algo);
+	if (!rc && pc) {
+		c.p = pc->p;
+		pc->fits = false;
+		rc = dir_digest_init(&c.before, algo);
+	}
 	if (!rc) {
 		*what = "cannot read directory";
 		rc = dir_read(fd, dir_entry, &c);
@@ -234,6 +251,15 @@ static int dir_calc(const struct node *n, int algo, unsigned char *digest,
 		*what = "cannot hash";
 		rc = dir_digest_final(&c.d, digest);
 	}
+	if (!rc && c.p) {
+		rc = dir_pending_finish(c.p, &c.before);
+		if (!rc)
+			rc = dir_digest_final(&c.before, pc->before);
+		pc->fits = !rc;
+		if (rc == -EBADMSG)
+			rc = 0;
+	}
+	dir_digest_free(&c.before);
 	dir_digest_free(&c.d);
 	close(fd);
 	return rc;
@@ -306,10 +332,32 @@ out:
 int node_digest(const struct node *n, int algo, unsigned char *digest,
 		struct name_list *children, const char **what)
 {
+	return node_digest_pending(n, algo, digest, children, NULL, what);
+}
+
+/**
+ * node_digest_pending - node_digest(), and a directory's entries checked
+ * against a pending record
+ * @n: the object, from node_stat()
+ * @algo: hash_algo id (the record's)
+ * @digest: output, the digest of the entries as they are
+ * @children: as for node_digest()
+ * @pc: for a directory, if not NULL: the record to check the entries
+ *      against (pc->p, its change states are updated); on success,
+ *      pc->fits tells whether the entries fit it and then pc->before is
+ *      the digest of the entries as they were before its change
+ * @what: set to what failed, for the error message
+ *
+ * Return: as node_digest(); entries that do not fit are no error.
+ */
+int node_digest_pending(const struct node *n, int algo, unsigned char *digest,
+			struct name_list *children, struct pending_check *pc,
+			const char **what)
+{
 	*what = "cannot hash";
 	switch (n->type) {
 	case NODE_DIR:
-		return dir_calc(n, algo, digest, children, what);
+		return dir_calc(n, algo, digest, children, pc, what);
 	case NODE_REG:
 		return reg_calc(n, algo, digest, what);
 	case NODE_LNK:

@@ -8,6 +8,9 @@
 #include <stdint.h>
 #include <sys/stat.h>
 
+#include "algo.h"
+#include "pending.h"
+
 enum node_type {
 	NODE_DIR,
 	NODE_REG,
@@ -33,6 +36,16 @@ struct name_list {
 	size_t max;
 };
 
+/*
+ * A directory read against a pending record: the digest of its entries as
+ * they were before the record's change, and whether they fit the record.
+ */
+struct pending_check {
+	struct dir_pending *p;	/* the record (its change states are used) */
+	unsigned char before[MAX_DIGEST_SIZE];
+	bool fits;		/* every entry it names in the same state */
+};
+
 const char *node_type_name(enum node_type type);
 int node_stat(const char *path, struct node *n);
 bool node_is_whiteout(const struct node *n);
@@ -40,6 +53,9 @@ int node_is_mount_root(const struct node *n);
 bool node_same_mount(const struct node *a, const struct node *b);
 int node_digest(const struct node *n, int algo, unsigned char *digest,
 		struct name_list *children, const char **what);
+int node_digest_pending(const struct node *n, int algo, unsigned char *digest,
+			struct name_list *children, struct pending_check *pc,
+			const char **what);
 void name_list_sort(struct name_list *l);
 void name_list_free(struct name_list *l);
 

@@ -3,7 +3,8 @@
  * The security.ima value, written and read the way the kernel does:
  *
  * - directories and special files (ima_dir.c): always IMA_XATTR_DIGEST_NG,
- *   the hash_algo id, the digest, nothing more;
+ *   the hash_algo id, the digest, nothing more; or, for a directory whose
+ *   entries were changing, a pending record (pending.c);
  * - regular files (ima_appraise.c): ima_fix_xattr() writes md4, md5 and
  *   sha1 digests in the old form (IMA_XATTR_DIGEST + digest, no id) and
  *   every other algorithm as IMA_XATTR_DIGEST_NG; appraisal accepts both
@@ -104,6 +105,16 @@ void ima_value_parse(enum node_type type, int default_algo,
 		return;
 	}
 	/* ima_dir_verify() */
+	if (type == NODE_DIR && value[0] == IMA_XATTR_DIR_PENDING) {
+		s->pending = true;
+		if (dir_pending_parse(value, len, &s->p)) {
+			s->cause = "invalid-xattr";
+			return;
+		}
+		s->algo = s->p.algo;
+		s->offset = 2;
+		return;
+	}
 	if (len < 2 || value[0] != IMA_XATTR_DIGEST_NG) {
 		s->cause = "unknown-ima-data";
 		return;
@@ -119,7 +130,8 @@ void ima_value_parse(enum node_type type, int default_algo,
 
 /**
  * ima_value_matches - whether a parsed value holds @digest
- * @s: from ima_value_parse(), without a cause
+ * @s: from ima_value_parse(), without a cause; for a pending record, @digest
+ *     is the digest of the entries before its change
  * @value: the stored value
  * @len: its length
  * @digest: the digest computed with @s->algo

@@ -8,11 +8,13 @@
 
 #include "algo.h"
 #include "node.h"
+#include "pending.h"
 
 #define IMA_XATTR_DIGEST	0x01
 #define EVM_IMA_XATTR_DIGSIG	0x03
 #define IMA_XATTR_DIGEST_NG	0x04
 #define IMA_VERITY_DIGSIG	0x06
+/* IMA_XATTR_DIR_PENDING (0x07), a directory's pending record: pending.h */
 
 #define IMA_VALUE_MAX		(2 + MAX_DIGEST_SIZE)
 
@@ -22,6 +24,8 @@ struct ima_stored {
 	size_t offset;		/* where the digest starts */
 	const char *cause;	/* set when it fails without hashing */
 	bool signature;		/* a signature, not a digest */
+	bool pending;		/* a directory's pending record, parsed or not */
+	struct dir_pending p;	/* the record (without a cause), in the value */
 };
 
 size_t ima_value_make(enum node_type type, int algo,
