@@ -14,6 +14,11 @@
  * 4095-byte symlink target, an unreadable directory, a file system without
  * xattrs, a mount point, bad arguments). Those need root (mknod, security.*
  * xattrs, mount, dropping privileges); without root they fail, saying so.
+ *
+ * Pending records (pending.c) are checked with the cases of the kernel's
+ * KUnit tests ima_dir_pending_parse_test and ima_dir_pending_states_test,
+ * against a record written out byte by byte, and through TOOL on real
+ * directories whose security.ima holds one.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -40,6 +45,7 @@
 
 #include "algo.h"
 #include "digest.h"
+#include "pending.h"
 #include "value.h"
 
 #define NOBODY		65534
@@ -975,6 +981,445 @@ static void test_mounts(void)
 	       "the parent's digest covers the mount point's own inode (same after umount)");
 }
 
+/* ---------------------------------------------------------------- */
+/* Pending records */
+
+/* A directory's entries, for the pending record tests (kat_ent). */
+struct ent {
+	const char *name;
+	uint64_t ino;
+	unsigned int type;
+};
+
+static int digest_of(const struct ent *e, size_t n, unsigned char *digest)
+{
+	struct dir_digest d;
+	size_t i;
+	int rc = dir_digest_init(&d, HASH_ALGO_SHA256);
+
+	for (i = 0; !rc && i < n; i++)
+		rc = dir_digest_add(&d, e[i].name, strlen(e[i].name), e[i].ino,
+				    e[i].type);
+	if (!rc)
+		rc = dir_digest_final(&d, digest);
+	dir_digest_free(&d);
+	return rc;
+}
+
+/*
+ * Check the entries @e against the record @buf as the kernel does after a
+ * crash (kat_check_pending()): 0 if they are the entries before or after
+ * its change, -EBADMSG if they fit neither, -EKEYREJECTED if the entries
+ * before the change do not give its digest.
+ */
+static int check_pending(const unsigned char *buf, size_t len,
+			 const struct ent *e, size_t n)
+{
+	unsigned char before[MAX_DIGEST_SIZE];
+	struct dir_pending p;
+	struct dir_digest d;
+	size_t i;
+	int rc;
+
+	rc = dir_pending_parse(buf, len, &p);
+	if (rc)
+		return rc;
+	rc = dir_digest_init(&d, p.algo);
+	for (i = 0; !rc && i < n; i++)
+		rc = dir_pending_entry(&p, &d, e[i].name, strlen(e[i].name),
+				       e[i].ino, e[i].type);
+	if (!rc)
+		rc = dir_pending_finish(&p, &d);
+	if (!rc)
+		rc = dir_digest_final(&d, before);
+	dir_digest_free(&d);
+	if (!rc && memcmp(before, p.digest, hash_algos[p.algo].size))
+		rc = -EKEYREJECTED;
+	return rc;
+}
+
+static const struct ent pend_before[] = {
+	{ ".", 2, DT_DIR_ }, { "..", 2, DT_DIR_ },
+	{ "a", 10, DT_REG_ }, { "b", 11, DT_REG_ },
+};
+
+/* A rename of "a" to "c" in one directory, or a new subdirectory "n". */
+static size_t build_pending(unsigned char *buf, bool rename)
+{
+	unsigned char digest[MAX_DIGEST_SIZE];
+	struct dir_pending p = {
+		.algo = HASH_ALGO_SHA256,
+		.digest = digest,
+		.count = rename ? 2 : 1,
+	};
+
+	if (digest_of(pend_before, ARRAY_SIZE(pend_before), digest))
+		fatal("digest_of");
+	if (rename) {
+		p.c[0] = (struct dir_change){
+			.name = (const unsigned char *)"a", .namelen = 1,
+			.flags = IMA_DIR_CHG_OLD, .old_ino = 10,
+			.old_type = DT_REG_,
+		};
+		p.c[1] = (struct dir_change){
+			.name = (const unsigned char *)"c", .namelen = 1,
+			.flags = IMA_DIR_CHG_NEW, .new_ino = 10,
+			.new_type = DT_REG_,
+		};
+	} else {
+		p.c[0] = (struct dir_change){
+			.name = (const unsigned char *)"n", .namelen = 1,
+			.flags = IMA_DIR_CHG_NEW | IMA_DIR_CHG_ANY,
+			.new_type = DT_DIR_,
+		};
+	}
+	return dir_pending_build(buf, &p);
+}
+
+/* The rename record, written out by hand from the format in the docs. */
+static void test_pending_bytes(void)
+{
+	unsigned char buf[IMA_DIR_PENDING_MAX], want[IMA_DIR_PENDING_MAX];
+	char got_hex[2 * IMA_DIR_PENDING_MAX + 1];
+	char want_hex[2 * IMA_DIR_PENDING_MAX + 1];
+	unsigned char digest[MAX_DIGEST_SIZE];
+	struct dir_pending p;
+	size_t len;
+	int n;
+
+	digest_of(pend_before, ARRAY_SIZE(pend_before), digest);
+	len = build_pending(buf, true);
+	/* 07 04 D 02 | 01 01 'a' le64 10 08 le64 0 00 | 02 01 'c' ... */
+	want[0] = 0x07;
+	want[1] = HASH_ALGO_SHA256;
+	memcpy(want + 2, digest, 32);
+	n = unhex("02"
+		  "0101" "61" "0a00000000000000" "08" "0000000000000000" "00"
+		  "0201" "63" "0000000000000000" "00" "0a00000000000000" "08",
+		  2 * 43, want + 34);
+	hex(got_hex, buf, len);
+	hex(want_hex, want, 34 + n);
+	result(len == 77 && n == 43 && !strcmp(got_hex, want_hex), got_hex,
+	       "pending record: the rename a->c is %s (77 bytes)", want_hex);
+	result(!dir_pending_parse(want, 34 + n, &p) && p.algo == 4 &&
+	       p.count == 2 && p.c[0].flags == 1 && p.c[0].namelen == 1 &&
+	       p.c[0].name[0] == 'a' && p.c[0].old_ino == 10 &&
+	       p.c[0].old_type == 8 && !p.c[0].new_ino && !p.c[0].new_type &&
+	       p.c[1].flags == 2 && p.c[1].name[0] == 'c' &&
+	       p.c[1].new_ino == 10 && p.c[1].new_type == 8 &&
+	       !memcmp(p.digest, digest, 32), NULL,
+	       "pending record: the hand-written bytes parse into its fields");
+	/* Inode numbers are le64: all 8 bytes count */
+	want[34 + 4 + 7] = 0x01;	/* old_ino of "a": 0x010000000000000a */
+	result(!dir_pending_parse(want, 34 + n, &p) &&
+	       p.c[0].old_ino == 0x010000000000000aULL, NULL,
+	       "pending record: old_ino read as le64 (high byte)");
+}
+
+/* ima_dir_pending_parse_test: every truncation, every malformed field. */
+static void test_pending_parse(void)
+{
+	unsigned char buf[IMA_DIR_PENDING_MAX], bad[IMA_DIR_PENDING_MAX + 1];
+	static const struct {
+		const char *what;
+		size_t off;	/* from the count byte, or the start (SIZE_MAX - n) */
+		unsigned char val;
+	} fields[] = {
+		{ "count 0", 0, 0 },
+		{ "count 3 (IMA_DIR_MAX_CHANGES + 1)", 0, IMA_DIR_MAX_CHANGES + 1 },
+		{ "no flags", 1, 0 },
+		{ "unknown flag 0x08", 1, 0x08 },
+		{ "ANY without NEW (OLD|ANY)", 1, IMA_DIR_CHG_OLD | IMA_DIR_CHG_ANY },
+		{ "ANY alone", 1, IMA_DIR_CHG_ANY },
+		{ "empty name", 2, 0 },
+		{ "name longer than the record", 2, 255 },
+		{ "type byte 0x04 (IMA_XATTR_DIGEST_NG)", SIZE_MAX - 0, 0x04 },
+		{ "hash algorithm HASH_ALGO__LAST", SIZE_MAX - 1, HASH_ALGO__LAST },
+		{ "hash algorithm 255", SIZE_MAX - 1, 255 },
+		{ "hash algorithm sha1 (shorter digest)", SIZE_MAX - 1, HASH_ALGO_SHA1 },
+		{ "second change: unknown flag 0x80", 1 + 21, 0x80 },
+	};
+	char trunc[256] = "";
+	struct dir_pending p;
+	size_t len, i, off;
+
+	len = build_pending(buf, true);
+	result(!dir_pending_parse(buf, len, &p) && p.count == 2 &&
+	       p.c[1].new_ino == 10, NULL,
+	       "pending record: the rename record parses (2 changes, new_ino 10)");
+	for (i = 0; i < len; i++)
+		if (dir_pending_parse(buf, i, &p) != -EINVAL &&
+		    strlen(trunc) < sizeof(trunc) - 8)
+			snprintf(trunc + strlen(trunc),
+				 sizeof(trunc) - strlen(trunc), " %zu", i);
+	result(!trunc[0], trunc,
+	       "pending record: each of its %zu truncations (0..%zu bytes) is refused",
+	       len, len - 1);
+	memcpy(bad, buf, len);
+	bad[len] = 0;
+	result(dir_pending_parse(bad, len + 1, &p) == -EINVAL, NULL,
+	       "pending record: a trailing byte is refused");
+
+	off = 2 + hash_algos[HASH_ALGO_SHA256].size;
+	for (i = 0; i < ARRAY_SIZE(fields); i++) {
+		size_t at = fields[i].off >= SIZE_MAX - 1 ?
+			    SIZE_MAX - fields[i].off : off + fields[i].off;
+
+		memcpy(bad, buf, len);
+		bad[at] = fields[i].val;
+		result(dir_pending_parse(bad, len, &p) == -EINVAL, NULL,
+		       "pending record: %s is refused", fields[i].what);
+	}
+
+	len = build_pending(buf, false);
+	result(!dir_pending_parse(buf, len, &p) && p.count == 1 &&
+	       p.c[0].flags == (IMA_DIR_CHG_NEW | IMA_DIR_CHG_ANY) &&
+	       len == 2 + 32 + 1 + 2 + 1 + 18, NULL,
+	       "pending record: the creation record (NEW|ANY) parses, 56 bytes");
+}
+
+/* ima_dir_pending_states_test: the states before and after, nothing else. */
+static void test_pending_states(void)
+{
+	static const struct ent renamed[] = {
+		{ ".", 2, DT_DIR_ }, { "..", 2, DT_DIR_ },
+		{ "c", 10, DT_REG_ }, { "b", 11, DT_REG_ },
+	}, both[] = {
+		{ ".", 2, DT_DIR_ }, { "..", 2, DT_DIR_ }, { "a", 10, DT_REG_ },
+		{ "c", 10, DT_REG_ }, { "b", 11, DT_REG_ },
+	}, neither[] = {
+		{ ".", 2, DT_DIR_ }, { "..", 2, DT_DIR_ }, { "b", 11, DT_REG_ },
+	}, other_ino[] = {
+		{ ".", 2, DT_DIR_ }, { "..", 2, DT_DIR_ },
+		{ "c", 12, DT_REG_ }, { "b", 11, DT_REG_ },
+	}, other_type[] = {
+		{ ".", 2, DT_DIR_ }, { "..", 2, DT_DIR_ },
+		{ "c", 10, DT_LNK_ }, { "b", 11, DT_REG_ },
+	}, other_entry[] = {
+		{ ".", 2, DT_DIR_ }, { "..", 2, DT_DIR_ },
+		{ "c", 10, DT_REG_ }, { "b", 13, DT_REG_ },
+	}, created[] = {
+		{ ".", 2, DT_DIR_ }, { "..", 2, DT_DIR_ }, { "a", 10, DT_REG_ },
+		{ "b", 11, DT_REG_ }, { "n", 99, DT_DIR_ },
+	}, created_file[] = {
+		{ ".", 2, DT_DIR_ }, { "..", 2, DT_DIR_ }, { "a", 10, DT_REG_ },
+		{ "b", 11, DT_REG_ }, { "n", 99, DT_REG_ },
+	};
+	static const struct {
+		bool rename;
+		const char *what;
+		const struct ent *e;
+		size_t n;
+		int want;
+	} cases[] = {
+#define C(r, w, e, want) { r, w, e, ARRAY_SIZE(e), want }
+		C(true, "before the change", pend_before, 0),
+		C(true, "after the change", renamed, 0),
+		C(true, "both names present", both, -EBADMSG),
+		C(true, "neither name present", neither, -EBADMSG),
+		C(true, "the new name on another inode", other_ino, -EBADMSG),
+		C(true, "the new name of another type", other_type, -EBADMSG),
+		C(true, "another entry changed too", other_entry, -EKEYREJECTED),
+		C(false, "before the change", pend_before, 0),
+		C(false, "after it, a directory of any inode", created, 0),
+		C(false, "a regular file in its place", created_file, -EBADMSG),
+#undef C
+	};
+	unsigned char buf[IMA_DIR_PENDING_MAX];
+	size_t i, len;
+	int rc;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		len = build_pending(buf, cases[i].rename);
+		rc = check_pending(buf, len, cases[i].e, cases[i].n);
+		result(rc == cases[i].want, strerror(-rc),
+		       "pending record of %s: %s: %s", cases[i].rename ?
+		       "a rename a->c" : "a new directory n (ANY)",
+		       cases[i].what, cases[i].want == -EBADMSG ?
+		       "the entries fit neither state" : cases[i].want ?
+		       "the digest before is not D" : "accepted");
+	}
+}
+
+/* The record of a rename @from -> @to of @file in @dir, with its digest. */
+static size_t pending_rename(const char *dir, const char *from,
+			     const char *to, uint64_t ino, unsigned char *buf)
+{
+	unsigned char digest[MAX_DIGEST_SIZE];
+	struct dir_pending p = {
+		.algo = HASH_ALGO_SHA256, .digest = digest, .count = 2,
+	};
+
+	if (readdir_digest(dir, HASH_ALGO_SHA256, digest))
+		fatal(dir);
+	p.c[0] = (struct dir_change){
+		.name = (const unsigned char *)from, .namelen = strlen(from),
+		.flags = IMA_DIR_CHG_OLD, .old_ino = ino, .old_type = DT_REG_,
+	};
+	p.c[1] = (struct dir_change){
+		.name = (const unsigned char *)to, .namelen = strlen(to),
+		.flags = IMA_DIR_CHG_NEW, .new_ino = ino, .new_type = DT_REG_,
+	};
+	return dir_pending_build(buf, &p);
+}
+
+static void set_ima(const char *path, const unsigned char *v, size_t len)
+{
+	if (lsetxattr(path, "security.ima", v, len, 0))
+		fatal(path);
+}
+
+static const char *accepted = ": pending record accepted (interrupted-change, dir)\n";
+
+/* Real directories whose security.ima holds a pending record. */
+static void test_pending_disk(void)
+{
+	KEEP_PATH(d, "pend");
+	KEEP_PATH(a, "pend/a");
+	KEEP_PATH(c, "pend/c");
+	KEEP_PATH(away, "pend-away");
+	KEEP_PATH(n, "pend-new");
+	unsigned char buf[IMA_DIR_PENDING_MAX], digest[MAX_DIGEST_SIZE];
+	char line[PATH_MAX + 64];
+	struct dir_pending p;
+	struct stat st;
+	struct run *r;
+	size_t len;
+
+	if (mkdir(d, 0755))
+		fatal(d);
+	touch(a, "a\n");
+	touch(pathf("pend/b"), "b\n");
+	if (stat(a, &st))
+		fatal(a);
+	/* The record the kernel writes before rename(a, c) */
+	len = pending_rename(d, "a", "c", st.st_ino, buf);
+	set_ima(d, buf, len);
+	snprintf(line, sizeof(line), "%s%s", d, accepted);
+
+	r = run("verify", d);
+	result(r->status == 0 && has(r->out, line) &&
+	       has(r->out, "1 checked: 1 ok, 0 failed") &&
+	       has(r->out, "verify: pending records: 1 accepted (interrupted changes), 0 failed\n") &&
+	       count_lines(r->out) == 4, why_run(r),
+	       "verify: a pending record of rename(a, c), before it: accepted, said and counted");
+	if (rename(a, c))
+		fatal(a);
+	r = run("verify", "-r", d);
+	result(r->status == 1 && has(r->out, line) &&
+	       has(r->out, "3 checked: 1 ok, 2 failed") &&
+	       has(r->out, "pending records: 1 accepted"), why_run(r),
+	       "verify -r: after the rename: accepted (the files below unlabelled)");
+	if (link(c, a))
+		fatal(a);
+	r = run("verify", d);
+	result(r->status == 1 && has(r->out, "pend: invalid-hash (pending record, dir)\n") &&
+	       has(r->out, "pending records: 0 accepted (interrupted changes), 1 failed"),
+	       why_run(r), "verify: both a and c: invalid-hash (pending record, dir)");
+	if (unlink(a) || rename(c, away))
+		fatal(away);
+	r = run("verify", d);
+	result(r->status == 1 && has(r->out, "pend: invalid-hash (pending record, dir)\n"),
+	       why_run(r), "verify: neither a nor c: invalid-hash");
+	touch(c, NULL);
+	r = run("verify", d);
+	result(r->status == 1 && has(r->out, "pend: invalid-hash (pending record, dir)\n"),
+	       why_run(r), "verify: c is another inode: invalid-hash");
+	if (unlink(c) || rename(away, c))
+		fatal(c);
+	touch(pathf("pend/z"), NULL);
+	r = run("verify", d);
+	result(r->status == 1 && has(r->out, "pend: invalid-hash (pending record, dir)\n"),
+	       why_run(r), "verify: c renamed, and z added: invalid-hash");
+	unlink(pathf("pend/z"));
+	r = run("verify", "-a", "sha1", d);
+	result(r->status == 1 && has(r->out, "pend: other-hash-algorithm (pending record, dir)\n"),
+	       why_run(r), "verify -a sha1: a sha256 record is other-hash-algorithm");
+	r = run("hash", "-x", d);
+	result(r->status == 0 && !strncmp(r->out, "0404", 4), why_run(r),
+	       "hash -x of it: the plain digest, as before");
+
+	r = run("fix", "-n", d);
+	snprintf(line, sizeof(line), "%s: would fix (interrupted-change, dir) value=0404", d);
+	result(r->status == 0 && has(r->out, line) &&
+	       has(r->out, "1 checked: 1 to fix") &&
+	       has(r->out, "fix: pending records: 1 accepted, 0 failed, 1 to replace\n") &&
+	       ima_is(d, "07", len), why_run(r),
+	       "fix -n: would replace the accepted record by the digest, writes nothing");
+	r = run("fix", d);
+	snprintf(line, sizeof(line), "%s: fixed (interrupted-change, dir)\n", d);
+	result(r->status == 0 && has(r->out, line) &&
+	       has(r->out, "1 checked: 1 fixed") &&
+	       has(r->out, "fix: pending records: 1 accepted, 0 failed, 1 replaced\n") &&
+	       ima_is(d, "0404", 34), why_run(r),
+	       "fix: replaces the accepted record by the plain digest (0x04 0x04 + 32 bytes)");
+	r = run("verify", d);
+	result(r->status == 0 && has(r->out, "1 ok") && count_lines(r->out) == 2,
+	       why_run(r), "verify after fix: ok, no pending record line");
+
+	/* Records that the kernel refuses as malformed, and other types */
+	len = pending_rename(d, "a", "c", st.st_ino, buf);
+	set_ima(d, buf, len - 1);
+	r = run("verify", d);
+	result(r->status == 1 && has(r->out, "pend: invalid-xattr (pending record, dir)\n") &&
+	       has(r->out, "pending records: 0 accepted (interrupted changes), 1 failed"),
+	       why_run(r), "verify: a truncated record: invalid-xattr");
+	set_ima(d, buf, 1);
+	r = run("verify", d);
+	result(r->status == 1 && has(r->out, "pend: invalid-xattr (pending record, dir)\n"),
+	       why_run(r), "verify: the lone byte 0x07 on a directory: invalid-xattr");
+	r = run("fix", d);
+	result(r->status == 0 && has(r->out, "pend: fixed (invalid-xattr, dir)\n") &&
+	       has(r->out, "pending records: 0 accepted, 1 failed, 1 replaced") &&
+	       ima_is(d, "0404", 34), why_run(r),
+	       "fix: replaces a malformed record by the digest");
+	if (mkfifo(pathf("pend/fifo"), 0600))
+		fatal("mkfifo");
+	set_ima(pathf("pend/fifo"), buf, len);
+	set_ima(pathf("pend/c"), buf, len);
+	r = run("verify", pathf("pend/fifo"), pathf("pend/c"));
+	result(r->status == 1 && has(r->out, "pend/fifo: unknown-ima-data (fifo)\n") &&
+	       has(r->out, "pend/c: unknown-ima-data (reg)\n") &&
+	       !has(r->out, "pending"), why_run(r),
+	       "verify: a record on a FIFO or a regular file: unknown-ima-data");
+
+	/* The record of a creation: NEW|ANY */
+	if (mkdir(n, 0755))
+		fatal(n);
+	touch(pathf("pend-new/f"), NULL);
+	if (readdir_digest(n, HASH_ALGO_SHA256, digest))
+		fatal(n);
+	p = (struct dir_pending){
+		.algo = HASH_ALGO_SHA256, .digest = digest, .count = 1,
+	};
+	p.c[0] = (struct dir_change){
+		.name = (const unsigned char *)"sub", .namelen = 3,
+		.flags = IMA_DIR_CHG_NEW | IMA_DIR_CHG_ANY,
+		.new_type = DT_DIR_,
+	};
+	len = dir_pending_build(buf, &p);
+	set_ima(n, buf, len);
+	r = run("verify", n);
+	result(r->status == 0 && has(r->out, accepted), why_run(r),
+	       "verify: a record of mkdir(sub), sub absent: accepted");
+	if (mkdir(pathf("pend-new/sub"), 0755))
+		fatal("mkdir");
+	r = run("verify", n);
+	result(r->status == 0 && has(r->out, accepted), why_run(r),
+	       "verify: sub present, a directory (any inode): accepted");
+	if (rmdir(pathf("pend-new/sub")))
+		fatal("rmdir");
+	touch(pathf("pend-new/sub"), NULL);
+	r = run("verify", n);
+	result(r->status == 1 && has(r->out, "pend-new: invalid-hash (pending record, dir)\n"),
+	       why_run(r), "verify: sub present, a regular file: invalid-hash");
+	/* A record in a tree: verify -r goes on below the directory */
+	r = run("fix", "-r", n);
+	result(r->status == 0 && has(r->out, "3 checked: 3 fixed") &&
+	       has(r->out, "pending records: 0 accepted, 1 failed, 1 replaced"),
+	       why_run(r), "fix -r: replaces the refused record and labels below it");
+}
+
 static void test_usage(void)
 {
 	static const char * const bad[][4] = {
@@ -1039,6 +1484,9 @@ int main(int argc, char **argv)
 	test_vectors(argv[1]);
 	test_algorithms();
 	test_regular();
+	test_pending_bytes();
+	test_pending_parse();
+	test_pending_states();
 	if (geteuid()) {
 		result(false, "needs root: mknod, security.* xattrs, mount and setuid; run as root",
 		       "tree tests");
@@ -1048,6 +1496,7 @@ int main(int argc, char **argv)
 		test_symlink_max();
 		test_errors();
 		test_mounts();
+		test_pending_disk();
 		test_big_dir();
 	}
 	test_usage();
