@@ -1,10 +1,12 @@
 #!/bin/sh
 # Boot (b2) of vm/tests/tool.sh (ima_appraise=enforce, DIR_CHECK and
 # SPECIAL_CHECK): the tree labelled by ima-dirtool is fully usable; the two
-# values set wrong on purpose are refused (so enforcement is on).
+# values set wrong on purpose are refused (so enforcement is on); ren/,
+# left with a pending record that ima-dirtool accepted, is accepted by the
+# kernel too, which replaces the record by the digest.
 # shellcheck source=vm/guest/lib.sh
 . /tests/lib.sh
-plan 20
+plan 23
 uuid=$(cmdline_value itest.uuid)
 t=/mnt/tree
 evm_setup
@@ -41,9 +43,18 @@ each p open 0 2 "every FIFO opens"
 each s connect ECONNREFUSED 2 "every socket can be connected to (ECONNREFUSED: no listener)"
 # AUDIT_INTEGRITY_DATA and _METADATA records
 bad=$(dmesg | grep -E 'audit: type=180[01] ' |
-	grep -v -e 'name="/tree/neg"' -e 'name="/tree/lnk/neg"' | head -n 3)
+	grep -v -e 'name="/tree/neg"' -e 'name="/tree/lnk/neg"' |
+	grep -v 'cause=interrupted-change .*name="/tree/ren" .*res=1' | head -n 3)
 [ -z "$bad" ]
-result $? "no integrity audit record but the negative controls'" "$bad"
+result $? "no integrity audit record but the negative controls' and ren/'s" "$bad"
+audit_has interrupted-change /tree/ren \
+	"ren/: the pending record ima-dirtool accepted is accepted by the kernel (audit interrupted-change)"
+v=$(itest getxattr "$t/ren" security.ima)
+[ "${#v}" -eq 68 ] && [ "${v#0404}" != "$v" ]
+result $? "ren/: the kernel replaced the record by the digest (0x04 0x04 + 32 bytes)" "$v"
+ima-dirtool verify "$t/ren" >/tmp/pend.out 2>&1 && ! grep -q pending /tmp/pend.out
+result $? "ima-dirtool verify passes on ren/ with the kernel's digest" \
+	"$(tr '\n' '|' </tmp/pend.out)"
 
 expect_err EACCES list "$t/neg" "negative control: directory with a wrong value is refused"
 audit_has invalid-hash /tree/neg "negative control: audit record for the directory"
