@@ -34,6 +34,17 @@ need() {
 	done
 }
 
+# series_kernel [KERNEL]: print KERNEL (default patched) if it is a kernel
+# with the series (patched or patched-debug); else stop with the usage of a
+# test script that takes such a kernel
+series_kernel() {
+	[ $# -le 1 ] || die "usage: ${0##*/} [patched|patched-debug]"
+	case ${1:-patched} in
+	patched | patched-debug) printf '%s\n' "${1:-patched}" ;;
+	*) die "usage: ${0##*/} [patched|patched-debug]" ;;
+	esac
+}
+
 # newest_version: print the newest vN folder name under series/ (empty if none)
 newest_version() {
 	local d best=0 n

@@ -8,11 +8,7 @@ set -euo pipefail
 # shellcheck source=ci/lib.sh
 . "$(dirname "$0")/../../ci/lib.sh"
 
-k=${1:-patched}
-case $k in
-patched | patched-debug) ;;
-*) die "usage: ${0##*/} [patched|patched-debug]" ;;
-esac
+k=$(series_kernel "$@")
 kernel=$BUILD/kernels/$k.bzImage
 uuid=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0a0003
 work=$BUILD/vm/changes-$k

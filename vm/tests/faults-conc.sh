@@ -23,11 +23,7 @@ set -euo pipefail
 # shellcheck source=vm/tests/faults-lib.sh
 . "$TOP/vm/tests/faults-lib.sh"
 
-k=${1:-patched}
-case $k in
-patched | patched-debug) ;;
-*) die "usage: ${0##*/} [patched|patched-debug]" ;;
-esac
+k=$(series_kernel "$@")
 secs=${FAULTS_SECS:-15} seed=${FAULTS_SEED:-$(date +%s)}
 [[ $secs =~ ^[1-9][0-9]*$ ]] || die "FAULTS_SECS must be a positive number"
 [[ $seed =~ ^[0-9]+$ ]] || die "FAULTS_SEED must be a number"

@@ -24,11 +24,7 @@ set -euo pipefail
 # shellcheck source=vm/tests/faults-lib.sh
 . "$TOP/vm/tests/faults-lib.sh"
 
-k=${1:-patched}
-case $k in
-patched | patched-debug) ;;
-*) die "usage: ${0##*/} [patched|patched-debug]" ;;
-esac
+k=$(series_kernel "$@")
 big=${FAULTS_BIG:-100000}
 [[ $big =~ ^[1-9][0-9]+$ ]] || die "FAULTS_BIG must be a number above 9"
 need debugfs e2fsck xxd
