@@ -19,6 +19,7 @@
 #          guest time counts instructions, not host time; but while the
 #          guest waits for its disks the clock jumps to the next timer, so
 #          workloads that wait show those jumps), BENCH_TIMEOUT (s),
+#          BENCH_NAME (a suffix for the run's name, its folder and logs),
 #          BENCH_KERNEL (default build/kernels/patched.bzImage) and
 #          BENCH_SERIES (the kernel tree commit it was built from, for the
 #          report; default the tree's HEAD now)
@@ -46,7 +47,7 @@ smoke)
 	;;
 *) die "usage: ${0##*/} [full|smoke]" ;;
 esac
-name=bench-$mode
+name=bench-$mode${BENCH_NAME:+-$BENCH_NAME}
 [ -n "${BENCH_ICOUNT:-}" ] && name=$name-icount
 for n in "$reps" "$runtime"; do
 	[[ $n =~ ^[1-9][0-9]*$ ]] || die "BENCH_REPS and BENCH_TIMEOUT must be positive numbers"
