@@ -41,9 +41,13 @@ full)
 	reps=${BENCH_REPS:-5} files=${BENCH_FILES:-50000} maxkb=${BENCH_MAXKB:-8}
 	copymb=${BENCH_COPY_MB:-256} sizes=${BENCH_SIZES:-10,1000,10000,100000}
 	ops=${BENCH_OPS:-100,100,100,10} runtime=${BENCH_TIMEOUT:-7200}
+	fineclock=1
 	;;
 smoke)
 	reps=1 files=400 maxkb=8 copymb=4 sizes=10,100 ops=5,5 runtime=${BENCH_TIMEOUT:-300}
+	# Its times are not a result: a coarse clock (the TSC failed to
+	# calibrate on a loaded host) must not fail the suite.
+	fineclock=0
 	;;
 *) die "usage: ${0##*/} [full|smoke]" ;;
 esac
@@ -114,7 +118,7 @@ TIMEOUT=$((files / 20 + copymb * 2 + 300)) APPEND="ima_appraise=fix evm=fix $uui
 	{ tap_close || true; die "the label boot failed: see $LOGS/vm/$name-label.console"; }
 rc=0
 QEMU_EXTRA=${BENCH_ICOUNT:+-icount shift=0,sleep=off} TIMEOUT=$runtime \
-	APPEND="tsc=reliable ima_appraise=enforce $uuids itest.reps=$reps itest.sizes=$sizes itest.ops=$ops" \
+	APPEND="tsc=reliable ima_appraise=enforce $uuids itest.reps=$reps itest.sizes=$sizes itest.ops=$ops itest.fineclock=$fineclock" \
 	boot "$name-run" "$kernel" bench-run "${disks[@]}" || rc=1
 secs=$(($(date +%s) - start))
 
