@@ -10,7 +10,10 @@
 # create/unlink/rename directories, made by the kernel on one image, which
 # is then copied to the four disks; (d)'s copy is encrypted on the host,
 # bench/xts-encrypt.c), label (fix mode, (b) and (c)), run (enforce mode,
-# tsc=reliable: else the TCG guest's clock falls back to 4 ms jiffies).
+# with the guest's clock pinned to the TSC: tsc=reliable, else the TCG
+# guest's watchdog finds it unstable, and tsc_early_khz= with the host's
+# frequency (bench/tsc-khz.c), else its PIT calibration fails on a loaded
+# host; either way the guest would time in 4 ms jiffies).
 #   usage: bench.sh [full|smoke]
 #   env:   BENCH_REPS (5), BENCH_FILES (50000), BENCH_MAXKB (8),
 #          BENCH_COPY_MB (256), BENCH_SIZES (10,1000,10000,100000),
@@ -83,6 +86,16 @@ key=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425
 
 gcc -O2 -Wall -Wextra -Werror -o "$work/xts-encrypt" "$TOP/bench/xts-encrypt.c" -lcrypto ||
 	die "cannot build bench/xts-encrypt.c (is libssl-dev installed? 'make deps')"
+gcc -O2 -Wall -Wextra -Werror -o "$work/tsc-khz" "$TOP/bench/tsc-khz.c" ||
+	die "cannot build bench/tsc-khz.c"
+tscarg=
+if tsc_khz=$("$work/tsc-khz"); then
+	tscarg=tsc_early_khz=$tsc_khz
+elif [ "$fineclock" = 1 ]; then
+	die "cannot measure the host's TSC frequency (bench/tsc-khz.c): is the host overloaded?"
+else
+	log "no TSC frequency for the guest: its times may be coarse (a smoke run accepts that)"
+fi
 "$TOP/bench/mktree.sh" "$work" "$files" "$maxkb" "$copymb"
 
 # One image: room for the tree, one unpacked copy per repetition, the file
@@ -118,7 +131,7 @@ TIMEOUT=$((files / 20 + copymb * 2 + 300)) APPEND="ima_appraise=fix evm=fix $uui
 	{ tap_close || true; die "the label boot failed: see $LOGS/vm/$name-label.console"; }
 rc=0
 QEMU_EXTRA=${BENCH_ICOUNT:+-icount shift=0,sleep=off} TIMEOUT=$runtime \
-	APPEND="tsc=reliable ima_appraise=enforce $uuids itest.reps=$reps itest.sizes=$sizes itest.ops=$ops itest.fineclock=$fineclock" \
+	APPEND="tsc=reliable $tscarg ima_appraise=enforce $uuids itest.reps=$reps itest.sizes=$sizes itest.ops=$ops itest.fineclock=$fineclock" \
 	boot "$name-run" "$kernel" bench-run "${disks[@]}" || rc=1
 secs=$(($(date +%s) - start))
 
@@ -145,6 +158,8 @@ fi
 		"host $(nproc) CPUs, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1)."
 	echo "Tree: $files entries of the pristine kernel tree ($entries with directories, $tree_mb MiB);" \
 		"image $size MiB, $inodes inodes; whole run $secs s."
+	clk=$(sed -n 's/^# clocksource: //p' "$LOGS/vm/$name-run.ktap" 2>/dev/null | head -n 1)
+	echo "Guest clock source: ${clk:-unknown}${tscarg:+, with tsc_early_khz=$tsc_khz measured on the host}."
 	echo "Host load average (1, 5, 15 min) at the start $load0, at the end $(cut -d' ' -f1-3 /proc/loadavg)."
 	echo "Console logs: build/logs/vm/$name-{fill,label,run}.console."
 	echo

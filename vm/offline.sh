@@ -16,6 +16,7 @@
 #     devnum PATH MAJ MIN  change a device node's numbers in place (< 256)
 #     retarget PATH TARGET change a fast symlink's target in place (< 60)
 #     chown PATH UID       set a file's owner
+#     dotdot DIR PARENT    point DIR's ".." entry at PARENT's inode
 #     write PATH HOSTFILE  add a new file
 set -euo pipefail
 # shellcheck source=ci/lib.sh
@@ -102,6 +103,8 @@ retarget)
 	dfs "${reqs[@]}" "sif $1 size ${#2}" ;;
 chown)
 	dfs "sif $1 uid $2" ;;
+dotdot)
+	dfs "unlink $1/.." "ln $2 $1/.." ;;
 write)
 	dfs "write $2 $1" ;;
 *)

@@ -45,6 +45,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "helpers.h"
+
 #define COPY_BUF	(1 << 20)
 
 struct disk {
@@ -63,12 +65,6 @@ static int usage(void)
 		"       bench [...] copy SRC DST\n"
 		"       bench [...] run CMD [ARGS...]\n");
 	return 2;
-}
-
-static int fail(const char *what, const char *path)
-{
-	fprintf(stderr, "bench: %s %s: %s\n", what, path, strerror(errno));
-	return 1;
 }
 
 static double now(void)
@@ -167,13 +163,10 @@ static int walk(const char *dir, FILE *list, int depth)
 		return fail("opendir", dir);
 	errno = 0;
 	while ((de = readdir(d))) {
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+		if (is_dot_or_dotdot(de->d_name))
 			continue;
-		if (snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >=
-		    (int)sizeof(path)) {
-			fprintf(stderr, "bench: %s/%s: path too long\n", dir,
-				de->d_name);
-			ret = 1;
+		if (join_path(path, sizeof(path), dir, de->d_name)) {
+			ret = fail("path", de->d_name);
 			break;
 		}
 		if (lstat(path, &st)) {

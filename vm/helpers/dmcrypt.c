@@ -27,18 +27,14 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "helpers.h"
+
 #define BUF_SIZE	16384
 
 static union {
 	struct dm_ioctl io;
 	char bytes[BUF_SIZE];
 } buf;
-
-static int fail(const char *what, const char *arg)
-{
-	fprintf(stderr, "dmcrypt: %s %s: %s\n", what, arg, strerror(errno));
-	return 1;
-}
 
 /* dm_init: a request for NAME of SIZE bytes in all */
 static struct dm_ioctl *dm_init(const char *name, size_t size)

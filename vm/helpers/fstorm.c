@@ -56,6 +56,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "helpers.h"
+
 #define NAMES		48	/* leaf names n00..n47 */
 #define SUBDIRS		12	/* n00..n11 may be directories with entries */
 #define MAX_FAILS	20	/* unexpected errors printed */
@@ -86,39 +88,6 @@ struct shared {
 };
 
 static struct shared *sh;
-
-static const char *errname(int err)
-{
-	static char buf[16];
-
-	switch (err) {
-	case 0: return "0";
-	case EPERM: return "EPERM";
-	case ENOENT: return "ENOENT";
-	case EIO: return "EIO";
-	case ENXIO: return "ENXIO";
-	case EACCES: return "EACCES";
-	case EBUSY: return "EBUSY";
-	case EEXIST: return "EEXIST";
-	case ENODEV: return "ENODEV";
-	case ENOTDIR: return "ENOTDIR";
-	case EISDIR: return "EISDIR";
-	case EINVAL: return "EINVAL";
-	case ENOSPC: return "ENOSPC";
-	case EROFS: return "EROFS";
-	case EMLINK: return "EMLINK";
-	case ENAMETOOLONG: return "ENAMETOOLONG";
-	case ENOTEMPTY: return "ENOTEMPTY";
-	case ELOOP: return "ELOOP";
-	case ENOMEM: return "ENOMEM";
-	case EADDRINUSE: return "EADDRINUSE";
-	case ECONNREFUSED: return "ECONNREFUSED";
-	case EUCLEAN: return "EUCLEAN";
-	case EOVERFLOW: return "EOVERFLOW";
-	}
-	snprintf(buf, sizeof(buf), "E%d", err);
-	return buf;
-}
 
 /* Print one line with a single write(), so lines of processes never mix. */
 static void say(const char *fmt, ...)
@@ -387,10 +356,13 @@ static void walk_tree(const char *dir, int depth)
 		return;
 	}
 	while ((de = readdir(d))) {
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+		if (is_dot_or_dotdot(de->d_name))
 			continue;
 		__atomic_fetch_add(&sh->entries, 1, __ATOMIC_RELAXED);
-		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		if (join_path(path, sizeof(path), dir, de->d_name)) {
+			walk_err("path", dir, errno);
+			continue;
+		}
 		if (de->d_type == DT_DIR)
 			walk_tree(path, depth + 1);
 		else if (de->d_type != DT_REG)
@@ -624,10 +596,9 @@ static void verify_tree(const char *dir, int depth)
 	check_labels(dir, S_IFDIR);
 	errno = 0;
 	while ((de = readdir(d))) {
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+		if (is_dot_or_dotdot(de->d_name))
 			continue;
-		if (snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >=
-		    (int)sizeof(path)) {
+		if (join_path(path, sizeof(path), dir, de->d_name)) {
 			w.errors++;
 			say("walk: error %s/... path too long\n", dir);
 			continue;

@@ -38,39 +38,12 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
+#include "helpers.h"
+
 #define KEY_SPEC_SESSION_KEYRING	-3
 #define KEY_SPEC_USER_KEYRING		-4
 #define KEY_SPEC_USER_SESSION_KEYRING	-5
 #define XATTR_MAX			65536
-
-struct errname {
-	int err;
-	const char *name;
-};
-
-static const struct errname errnames[] = {
-	{ EPERM, "EPERM" },	{ ENOENT, "ENOENT" },	{ EIO, "EIO" },
-	{ ENXIO, "ENXIO" },	{ EBADF, "EBADF" },	{ EACCES, "EACCES" },
-	{ EEXIST, "EEXIST" },	{ ENOTDIR, "ENOTDIR" }, { EISDIR, "EISDIR" },
-	{ EINVAL, "EINVAL" },	{ ENOSPC, "ENOSPC" },	{ EROFS, "EROFS" },
-	{ ELOOP, "ELOOP" },	{ ENODATA, "ENODATA" }, { EOPNOTSUPP, "EOPNOTSUPP" },
-	{ ENAMETOOLONG, "ENAMETOOLONG" }, { ECHILD, "ECHILD" },
-	{ ECONNREFUSED, "ECONNREFUSED" }, { EUCLEAN, "EUCLEAN" },
-	{ ENOKEY, "ENOKEY" },	{ EKEYREJECTED, "EKEYREJECTED" },
-	{ ENODEV, "ENODEV" },
-};
-
-static const char *errname(int err)
-{
-	static char buf[32];
-	size_t i;
-
-	for (i = 0; i < sizeof(errnames) / sizeof(errnames[0]); i++)
-		if (errnames[i].err == err)
-			return errnames[i].name;
-	snprintf(buf, sizeof(buf), "E%d", err);
-	return buf;
-}
 
 static int usage(void)
 {
@@ -84,12 +57,6 @@ static int usage(void)
 		"       itest bind PATH\n"
 		"       itest try read|list|stat|readlink|chdir|access PATH\n");
 	return 2;
-}
-
-static int fail(const char *what, const char *path)
-{
-	fprintf(stderr, "itest: %s %s: %s\n", what, path, strerror(errno));
-	return 1;
 }
 
 static int keyring_id(const char *spec, long *id)
@@ -318,7 +285,7 @@ static int cmd_try(char **argv)
 		err = access(path, F_OK) ? errno : 0;
 	else
 		return usage();
-	printf("%s\n", err ? errname(err) : "0");
+	printf("%s\n", errname(err));
 	return 0;
 }
 

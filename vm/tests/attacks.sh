@@ -33,7 +33,8 @@ declare -A malformed=(
 	[mal-sha1-v1]="01$(printf '66%.0s' {1..20})"
 	[mal-pending]="0704$(printf '88%.0s' {1..32})03"
 )
-for d in keep del ren mvsrc mvdst add hl hlsrc rmx cpx cpxsrc rend rend/sub pend "${!malformed[@]}" \
+for d in keep del ren mvsrc mvdst add hl hlsrc rmx cpx cpxsrc rend rend/sub pend dotdot/sub \
+	"${!malformed[@]}" \
 	lnk lnk2 lnkt lcp dev dev2 spec malsp; do
 	mkdir -p "$src/$d"
 done
@@ -50,6 +51,7 @@ echo a >"$src/rmx/a.txt"
 echo a >"$src/cpx/a.txt"
 echo b >"$src/cpxsrc/b.txt"
 echo s >"$src/rend/sub/s.txt"
+echo s >"$src/dotdot/sub/s.txt"
 echo victim >"$src/pend/victim.txt"
 echo other >"$src/pend/other.txt"
 for d in "${!malformed[@]}"; do
@@ -118,6 +120,7 @@ else
 	log "base kernel: directories carry no security.ima to remove or copy"
 fi
 off rename /tree/rend/sub /tree/rend/sub2
+off dotdot /tree/dotdot/sub /tree/keep
 for d in "${!malformed[@]}"; do
 	off setxattr "/tree/$d" security.ima "${malformed[$d]}"
 done

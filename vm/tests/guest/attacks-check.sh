@@ -8,7 +8,7 @@
 . /tests/lib.sh
 expect=$(cmdline_value itest.expect)
 # 30 attacks, each with an audit check when refused, + 11 other results
-if [ "$expect" = refused ]; then plan 71; else plan 41; fi
+if [ "$expect" = refused ]; then plan 73; else plan 42; fi
 setup_disk "$([ "$expect" = refused ] && echo 1 || echo 0)"
 t=/mnt/tree
 
@@ -35,6 +35,7 @@ attack "add a hard link" list "$t/hl" invalid-hash
 attack "remove a directory's security.ima" list "$t/rmx" missing-hash
 attack "copy security.ima/.evm from another directory" list "$t/cpx" invalid-HMAC
 attack "rename a directory" list "$t/rend" invalid-hash
+attack "point a directory's '..' at another directory" list "$t/dotdot/sub" invalid-hash
 attack "delete a file and forge a pending record of its removal" list "$t/pend" invalid-hash
 attack "malformed security.ima: empty" list "$t/mal-empty" missing-hash
 attack "malformed security.ima: truncated digest" list "$t/mal-truncated" invalid-xattr
