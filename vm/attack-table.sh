@@ -10,12 +10,12 @@ set -euo pipefail
 suite=$1
 declare -A res=()
 rows=()
-for k in base patched; do
-	f=$RESULTS/vm-$suite-$k-check.tap
-	[ -f "$f" ] || continue
+# read_tap K FILE: the rows of one check boot's results on kernel K
+read_tap() {
+	local k=$1 f=$2 line desc ok cell
 	while IFS= read -r line; do
-		[[ $line =~ ^(not\ )?ok\ [0-9]+\ $suite-$k-check:\ (.*)$ ]] || continue
-		desc=${BASH_REMATCH[2]%% # *}
+		[[ $line =~ ^(not\ )?ok\ [0-9]+\ $suite-$k-(check|root):\ (.*)$ ]] || continue
+		desc=${BASH_REMATCH[3]%% # *}
 		ok=$([ -z "${BASH_REMATCH[1]}" ] && echo pass || echo FAIL)
 		case $desc in
 		"attack: "*" -> "*)
@@ -35,6 +35,13 @@ for k in base patched; do
 		res[$desc]=1
 		res[$k:$desc]=$cell
 	done <"$f"
+}
+
+for k in base patched; do
+	# the suite's check boot, and the second disk's (attacks.sh)
+	for f in "$RESULTS/vm-$suite-$k-check.tap" "$RESULTS/vm-$suite-$k-root.tap"; do
+		[ ! -f "$f" ] || read_tap "$k" "$f"
+	done
 done
 [ ${#rows[@]} -gt 0 ] || die "no $suite check results in $RESULTS: run the suite first"
 printf '| %-60s | %-14s | %-14s |\n' "offline edit, checked in enforce mode" "base kernel" "patched kernel"

@@ -4,7 +4,9 @@
 # own part of the tree with debugfs on the host, boot in enforce mode and
 # check each attack is refused (patched kernel, DIR_CHECK and SPECIAL_CHECK
 # in the policy) or goes unnoticed (base kernel: the negative control that
-# shows the checks can fail).
+# shows the checks can fail). A second copy of the labelled disk gets one
+# attack only, a file added to the file system's root directory, and its
+# own check boot: refusing the root refuses everything below it.
 #   usage: attacks.sh base|patched|patched-debug
 set -euo pipefail
 # shellcheck source=ci/lib.sh
@@ -84,6 +86,13 @@ rc=0
 APPEND="ima_appraise=fix evm=fix itest.uuid=$uuid itest.dirs=$dirs" \
 	"$TOP/vm/run-qemu.sh" "attacks-$k-label" "$kernel" label "$img" || rc=1
 
+# The second disk: a copy of the labelled one whose only change is a file
+# added to the file system's root directory (checked on its own, as it
+# makes everything on the disk refused).
+rootimg=$work/disk-root.img
+cp --sparse=always "$img" "$rootimg"
+"$TOP/vm/offline.sh" "$rootimg" write /evil.txt "$work/evil.txt"
+
 off() { "$TOP/vm/offline.sh" "$img" "$@"; }
 # pending_removal DIR NAME: the pending record the kernel writes before it
 # unlinks DIR/NAME (Documentation/security/IMA-directories.rst), built from
@@ -145,4 +154,6 @@ off setxattr /tree/malsp/fifo-sig security.ima "${malformed[mal-signature]}"
 
 APPEND="ima_appraise=enforce itest.uuid=$uuid itest.expect=$expect" \
 	"$TOP/vm/run-qemu.sh" "attacks-$k-check" "$kernel" attacks-check "$img" || rc=1
+APPEND="ima_appraise=enforce itest.uuid=$uuid itest.expect=$expect itest.root=1" \
+	"$TOP/vm/run-qemu.sh" "attacks-$k-root" "$kernel" attacks-check "$rootimg" || rc=1
 exit "$rc"

@@ -7,8 +7,14 @@
 # shellcheck source=vm/guest/lib.sh
 . /tests/lib.sh
 expect=$(cmdline_value itest.expect)
-# 30 attacks, each with an audit check when refused, + 11 other results
-if [ "$expect" = refused ]; then plan 73; else plan 42; fi
+root=$(cmdline_value itest.root)
+if [ "$root" = 1 ]; then
+	# 1 attack with its audit check when refused, + 4 other results
+	if [ "$expect" = refused ]; then plan 6; else plan 5; fi
+else
+	# 31 attacks, each with an audit check when refused, + 11 other results
+	if [ "$expect" = refused ]; then plan 73; else plan 42; fi
+fi
 setup_disk "$([ "$expect" = refused ] && echo 1 || echo 0)"
 t=/mnt/tree
 
@@ -25,6 +31,21 @@ attack() {
 	[ "$expect" = refused ] || return 0
 	audit_has "$4" "${3#/mnt}" "attack: $1: audit record (cause=$4)"
 }
+
+# itest.root=1: the second disk of attacks.sh, labelled like the first
+# and attacked once only: a file added to the file system's root
+# directory. Every path on the disk goes through the root, so on the
+# patched kernel all of it is refused, untouched parts included.
+if [ "$root" = 1 ]; then
+	attack "add a file to the file system's root directory" list /mnt/ invalid-hash
+	if [ "$expect" = refused ]; then
+		expect_err EACCES read "$t/keep/a.txt" "a file below the attacked root is refused too"
+	else
+		expect_err 0 read "$t/keep/a.txt" "a file below the attacked root reads"
+	fi
+	umount /mnt
+	exit 0
+fi
 
 attack "delete a file" list "$t/del" invalid-hash
 attack "rename a file in place" list "$t/ren" invalid-hash
