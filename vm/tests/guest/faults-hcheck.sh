@@ -112,9 +112,14 @@ echo "# leak: SUnreclaim ${before} kB before, ${after} kB after 20 rounds of $(w
 result $? "no leak: unreclaimable slab grew by $((after - before)) kB over 20 rounds" \
 	"before $before kB, after $after kB"
 if [ "$kmemleak" = 1 ]; then
+	# kmemleak reports only objects older than 5 s, and not one whose
+	# contents changed since the scan before: hence the wait and two scans.
+	sleep 6
+	echo scan >/sys/kernel/debug/kmemleak
 	echo scan >/sys/kernel/debug/kmemleak
 	leaks=$(grep -c 'unreferenced object' /sys/kernel/debug/kmemleak)
 	echo "# kmemleak: $leaks unreferenced objects"
+	sed 's/^/# /' /sys/kernel/debug/kmemleak | head -n 60
 	[ "$leaks" -eq 0 ]
 	result $? "kmemleak reports no unreferenced object" "$leaks reported"
 else
