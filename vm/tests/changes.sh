@@ -3,6 +3,15 @@
 # in enforce mode with every VFS operation that changes directory entries
 # (boot 2), and check in enforce mode after a reboot that every change is
 # accepted (boot 3). Patched kernels only.
+#
+# Twice: with small directories, whose digest is computed again by reading
+# the directory after each change, and with every directory padded to more
+# than 64 entries, where the kernel keeps the entry hashes of a directory
+# that changed and applies its next changes to them (boot 2 changes each
+# directory once before the tested operations, so that each of them takes
+# that path). RENAME_WHITEOUT cannot take it: the kernel drops the hashes
+# and reads the directory again, which would also repair a wrong digest
+# left by an earlier change; so it has a directory of its own (wo/).
 #   usage: changes.sh [patched|patched-debug]
 set -euo pipefail
 # shellcheck source=ci/lib.sh
@@ -11,35 +20,58 @@ set -euo pipefail
 k=$(series_kernel "$@")
 kernel=$BUILD/kernels/$k.bzImage
 uuid=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0a0003
-work=$BUILD/vm/changes-$k
-rm -rf "$work"
-t=$work/src/tree/live
-mkdir -p "$t/a/subdir" "$t/b" "$t/rmdir-me" "$t/x1" "$t/x2"
-for f in unlink-me rename-me a/move-me wo-src; do
-	echo "$f" >"$t/$f.txt"
-done
-echo deep >"$t/a/subdir/deep.txt"
-echo x1 >"$t/x1/id"
-echo x2 >"$t/x2/id"
-ln -s ../x1/id "$t/oldlink"
-# overlayfs: lower, upper and work directories all on the appraised fs
-mkdir -p "$t/ovl/lower/ldir" "$t/ovl/upper" "$t/ovl/work"
-for f in keep mod del keep2; do
-	echo "$f" >"$t/ovl/lower/$f.txt"
-done
-mkfifo "$t/oldfifo"
-img=$work/disk.img
-"$TOP/vm/mkdisk.sh" "$img" "$uuid" "$work/src"
-"$TOP/vm/offline.sh" "$img" node /tree/live/olddev c 1 3
-for f in keep mod del keep2; do
-	"$TOP/vm/offline.sh" "$img" chown "/tree/live/ovl/lower/$f.txt" 4321
-done
+# The directories boot 2 changes; overlayfs's work directory must stay
+# empty.
+dirs=(. a a/subdir b x1 x2 wo ovl/lower ovl/lower/ldir ovl/upper)
+
+# make_tree DIR FILL: the test tree under DIR, each changed directory with
+# FILL extra files
+make_tree() {
+	local t=$1/tree/live fill=$2 d i f
+	mkdir -p "$t/a/subdir" "$t/b" "$t/rmdir-me" "$t/x1" "$t/x2" "$t/wo"
+	for f in unlink-me rename-me a/move-me wo/src; do
+		echo "$f" >"$t/$f.txt"
+	done
+	echo deep >"$t/a/subdir/deep.txt"
+	echo x1 >"$t/x1/id"
+	echo x2 >"$t/x2/id"
+	ln -s ../x1/id "$t/oldlink"
+	# overlayfs: lower, upper and work directories all on the appraised fs
+	mkdir -p "$t/ovl/lower/ldir" "$t/ovl/upper" "$t/ovl/work"
+	for f in keep mod del keep2; do
+		echo "$f" >"$t/ovl/lower/$f.txt"
+	done
+	mkfifo "$t/oldfifo"
+	for d in "${dirs[@]}"; do
+		for ((i = 0; i < fill; i++)); do
+			: >"$t/$d/fill-$i"
+		done
+	done
+}
+
+# run_layout NAME FILL: the three boots on a tree made with FILL
+run_layout() {
+	local name=changes-$k$1 fill=$2 work img f warm rc=0
+	warm=$(IFS=,; echo "${dirs[*]}")
+	work=$BUILD/vm/$name
+	rm -rf "$work"
+	make_tree "$work/src" "$fill"
+	img=$work/disk.img
+	"$TOP/vm/mkdisk.sh" "$img" "$uuid" "$work/src"
+	"$TOP/vm/offline.sh" "$img" node /tree/live/olddev c 1 3
+	for f in keep mod del keep2; do
+		"$TOP/vm/offline.sh" "$img" chown "/tree/live/ovl/lower/$f.txt" 4321
+	done
+	APPEND="ima_appraise=fix evm=fix itest.uuid=$uuid itest.dirs=1" \
+		"$TOP/vm/run-qemu.sh" "$name-label" "$kernel" label "$img" || rc=1
+	APPEND="ima_appraise=enforce itest.uuid=$uuid itest.warm=$warm" \
+		"$TOP/vm/run-qemu.sh" "$name-do" "$kernel" changes-do "$img" || rc=1
+	APPEND="ima_appraise=enforce itest.uuid=$uuid" \
+		"$TOP/vm/run-qemu.sh" "$name-check" "$kernel" changes-check "$img" || rc=1
+	return "$rc"
+}
 
 rc=0
-APPEND="ima_appraise=fix evm=fix itest.uuid=$uuid itest.dirs=1" \
-	"$TOP/vm/run-qemu.sh" "changes-$k-label" "$kernel" label "$img" || rc=1
-APPEND="ima_appraise=enforce itest.uuid=$uuid" \
-	"$TOP/vm/run-qemu.sh" "changes-$k-do" "$kernel" changes-do "$img" || rc=1
-APPEND="ima_appraise=enforce itest.uuid=$uuid" \
-	"$TOP/vm/run-qemu.sh" "changes-$k-check" "$kernel" changes-check "$img" || rc=1
+run_layout "" 0 || rc=1
+run_layout -big 100 || rc=1
 exit "$rc"

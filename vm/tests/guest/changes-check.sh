@@ -26,7 +26,7 @@ result $? "unlink, rmdir and rename persisted"
 result $? "cross-directory renames persisted (file and directory)"
 [ "$(cat "$t/x1/id")" = x2 ] && [ "$(cat "$t/x2/id")" = x1 ]
 result $? "RENAME_EXCHANGE persisted"
-[ -c "$t/wo-src.txt" ] && [ -e "$t/wo-dst.txt" ]
+[ -c "$t/wo/src.txt" ] && [ -e "$t/wo/dst.txt" ]
 result $? "RENAME_WHITEOUT left a whiteout and the renamed file"
 ! dmesg | grep -q 'op=appraise_special'
 result $? "no special file failed appraisal" "$(dmesg | grep 'op=appraise_special' | head -n 3)"

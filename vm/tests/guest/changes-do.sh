@@ -2,10 +2,11 @@
 # Boot 2 of vm/tests/changes.sh (ima_appraise=enforce, DIR_CHECK and
 # SPECIAL_CHECK in the policy): change the labelled tree through every
 # VFS operation that changes directory entries, and check it stays usable
-# in this boot.
+# in this boot. First, each directory listed in itest.warm=DIR,DIR... is
+# changed once (a file created and removed).
 # shellcheck source=vm/guest/lib.sh
 . /tests/lib.sh
-plan 35
+plan 36
 setup_disk 1
 t=/mnt/tree/live
 cd "$t" || exit 1
@@ -17,6 +18,17 @@ op() {
 	out=$("$@" 2>&1)
 	result $? "$desc" "$out"
 }
+
+# warm DIR...: create and remove a file in each DIR
+warm() {
+	[ $# -gt 0 ] || { echo "no itest.warm= on the command line"; return 1; }
+	for d in "$@"; do
+		: >"$d/.warm" && rm "$d/.warm" || return 1
+	done
+}
+# shellcheck disable=SC2046 # the list is comma-separated words
+op "a first change in each directory (itest.warm)" \
+	warm $(cmdline_value itest.warm | tr , ' ')
 op "open(O_CREAT) a new file" sh -c 'echo created >created.txt'
 op "O_TMPFILE + linkat" itest tmpfile "$t" "$t/tmpfile.txt"
 op "mkdir" mkdir -p newdir/nested
@@ -31,7 +43,7 @@ op "rename within a directory" mv rename-me.txt renamed.txt
 op "rename a file across directories" mv a/move-me.txt b/moved.txt
 op "rename a directory across parents" mv a/subdir b/subdir
 op "RENAME_EXCHANGE" itest rename2 exchange "$t/x1" "$t/x2"
-op "RENAME_WHITEOUT" itest rename2 whiteout "$t/wo-src.txt" "$t/wo-dst.txt"
+op "RENAME_WHITEOUT" itest rename2 whiteout "$t/wo/src.txt" "$t/wo/dst.txt"
 op "rename a symlink across directories" mv oldlink b/movedlink
 op "hard link a device node" ln olddev b/devlink
 op "rename a FIFO" mv oldfifo fifo2
