@@ -20,7 +20,7 @@ declare -A title=(
 	[checkpatch]="checkpatch.pl --strict, every patch"
 	[sparse]="sparse (C=2), touched .c files, base against patched"
 	[w1]="W=1 build (gcc extra warnings and kernel-doc), touched directories, base against patched"
-	[coccicheck]="coccicheck MODE=report, touched directories, base against patched; project rules on the series' lines"
+	[coccicheck]="coccicheck MODE=report (kernel rules) and the project rules, touched files of the patched tree; new means on a line the series adds or changes"
 )
 declare -A script=([checkpatch]=checkpatch.sh [sparse]=sparse.sh [w1]=w1.sh [coccicheck]=coccicheck.sh)
 
