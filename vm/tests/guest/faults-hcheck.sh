@@ -2,16 +2,18 @@
 # Boot 2 of vm/tests/faults-hostile.sh (ima_appraise=enforce): each hostile
 # case made by the host is refused (EACCES and an integrity audit record
 # naming it) or handled (the result the case names, no audit record), and
-# nothing crashes, hangs or leaks: the cases are used again 20 times with
-# the inode cache dropped in between, and the unreclaimable slab must not
-# grow by more than 512 kB (kmemleak, when the kernel has it, must report
-# nothing).
+# nothing crashes, hangs or leaks: the cases are used again itest.rounds
+# times (default 20) with the inode cache dropped in between, and the
+# unreclaimable slab must not grow by more than 512 kB (kmemleak, when the
+# kernel has it, must report nothing).
 # shellcheck source=vm/guest/lib.sh
 . /tests/lib.sh
 kmemleak=0
 if mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null && [ -w /sys/kernel/debug/kmemleak ]; then
 	kmemleak=1
 fi
+rounds=$(cmdline_value itest.rounds)
+rounds=${rounds:-20}
 plan $((95 + kmemleak))
 setup_disk 1
 t=/mnt/tree/h
@@ -98,7 +100,7 @@ sync
 echo 3 >/proc/sys/vm/drop_caches
 before=$(sunreclaim)
 i=0
-while [ "$i" -lt 20 ]; do
+while [ "$i" -lt "$rounds" ]; do
 	echo 2 >/proc/sys/vm/drop_caches
 	while IFS='	' read -r op path; do
 		itest try "$op" "$path" >/dev/null
@@ -107,9 +109,9 @@ while [ "$i" -lt 20 ]; do
 done
 echo 3 >/proc/sys/vm/drop_caches
 after=$(sunreclaim)
-echo "# leak: SUnreclaim ${before} kB before, ${after} kB after 20 rounds of $(wc -l <"$cases") cases"
+echo "# leak: SUnreclaim ${before} kB before, ${after} kB after $rounds rounds of $(wc -l <"$cases") cases"
 [ $((after - before)) -le 512 ]
-result $? "no leak: unreclaimable slab grew by $((after - before)) kB over 20 rounds" \
+result $? "no leak: unreclaimable slab grew by $((after - before)) kB over $rounds rounds" \
 	"before $before kB, after $after kB"
 if [ "$kmemleak" = 1 ]; then
 	# kmemleak reports only objects older than 5 s, and not one whose
