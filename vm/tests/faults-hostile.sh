@@ -15,7 +15,7 @@
 #   usage: faults-hostile.sh [patched|patched-debug]
 #   env:   FAULTS_BIG (default 100000), FAULTS_ROUNDS (how often the check
 #          boot uses every case again, default 20 on patched, 5 on
-#          patched-debug: each round there takes about 4 s, and kmemleak
+#          patched-debug: each round there takes about 3 s, and kmemleak
 #          finds a single leaked object where the slab figure needs many)
 # Figures: build/faults/hostile-KERNEL.md; results: build/results/faults-
 # hostile-KERNEL.tap (one per boot) and the boots' vm-faults-hostile-
