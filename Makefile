@@ -155,7 +155,7 @@ install uninstall:
 checkpatch:
 	static-analysis/checkpatch.sh
 
-## sparse / w1 / coccicheck   new findings of the series against the base
+## sparse / w1 / coccicheck   new findings of the series (see static-analysis/README.md)
 sparse:
 	static-analysis/sparse.sh
 
