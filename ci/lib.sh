@@ -45,6 +45,17 @@ series_kernel() {
 	esac
 }
 
+# label_kernel K: print the kernel image that labels the test trees of a
+# run on kernel K: patched.bzImage also for patched-debug (the same series
+# writes the same labels, and labelling on the debug kernel is slow and
+# tested on its own); dies if it is not built.
+label_kernel() {
+	local img=$BUILD/kernels/patched.bzImage
+	[ "$1" != patched ] || img=$BUILD/kernels/$1.bzImage
+	[ -f "$img" ] || die "no kernel $img (it labels the test tree): run 'make kernel-patched'"
+	printf '%s\n' "$img"
+}
+
 # newest_version: print the newest vN folder name under series/ (empty if none)
 newest_version() {
 	local d best=0 n

@@ -117,21 +117,19 @@ sa_summary_meta tool "$(spatch --version | head -n 1), make coccicheck MODE=repo
 # 1. The kernel's rules. First the directories checked with M=, one after
 # the other (each uses every CPU), then the touched files of the others in
 # one make (kbuild runs the checker of up to N files at once).
-declare -A how_of=() logf_of=() time_of=() fail_of=()
-one_file=()
+declare -A how_of=() time_of=() fail_of=()
+one_file=() in_dir=()
+# dir_log DIR: the log of the kernel's rules on DIR
+dir_log() { printf '%s\n' "$LOGS/cocci-patched-$(sa_slug "$1").log"; }
 for d in "${dirs[@]}"; do
-	n=$(find "$KTREE/$d" -type f \( -name '*.c' -o -name '*.h' \) | wc -l)
-	in_dir=()
-	for f in "${files[@]}"; do
-		[ "${f%/*}/" != "$d" ] || in_dir+=("$f")
-	done
-	logf_of[$d]=$LOGS/cocci-patched-$(sa_slug "$d").log
+	n=$(sa_dir_size "$d")
+	sa_in_dir in_dir "$d" "${files[@]}"
 	if [ "$n" -le "$max_files" ] && [ ${#in_dir[@]} -ge "$min_touched" ]; then
 		how_of[$d]="M=$d (${#in_dir[@]} touched files)"
 		log "$d: ${how_of[$d]}"
 		start=$SECONDS
 		# M= must be absolute: a relative one is taken from the object dir.
-		sa_kmake patched coccicheck MODE=report J="$jobs" M="$SRC/${d%/}" >"${logf_of[$d]}" 2>&1 ||
+		sa_kmake patched coccicheck MODE=report J="$jobs" M="$SRC/${d%/}" >"$(dir_log "$d")" 2>&1 ||
 			fail_of[$d]="make coccicheck M=$d failed"
 		time_of[$d]=$((SECONDS - start))
 	else
@@ -161,13 +159,12 @@ for d in "${dirs[@]}"; do
 	slug=$(sa_slug "$d")
 	new=$LOGS/cocci-new-$slug.findings
 	old=$LOGS/cocci-old-$slug.findings
+	logf=$(dir_log "$d")
 	if [ -n "${time_of[$d]:-}" ]; then
-		logf=${logf_of[$d]}
 		t="${time_of[$d]} s"
 		fail=${fail_of[$d]:-}
 	else
 		# This directory's reports from the one-file run.
-		logf=${logf_of[$d]}
 		grep -E "^($(sa_re_escape "$SRC/"))?$(sa_re_escape "$d")[^/]+\.[ch]:" "$onelog" >"$logf" || true
 		t="${t_files} s, shared with the other one-file directories"
 		fail=${onefail:-}

@@ -118,6 +118,23 @@ sa_touched() {
 	[ -z "$out" ] || mapfile -t _sa_list <<<"$out"
 }
 
+# sa_dir_size DIR: the number of .c and .h files below DIR in the patched tree
+sa_dir_size() {
+	find "$KTREE/$1" -type f \( -name '*.c' -o -name '*.h' \) | wc -l
+}
+
+# sa_in_dir ARRAY DIR FILE...: set the array named ARRAY to the FILEs that
+# lie directly in DIR (DIR ends with /).
+sa_in_dir() {
+	local -n _sa_in=$1
+	local d=$2 f
+	shift 2
+	_sa_in=()
+	for f; do
+		[ "${f%/*}/" != "$d" ] || _sa_in+=("$f")
+	done
+}
+
 # sa_slug PATH: a file name for logs made from a source path.
 sa_slug() {
 	local s=${1%/}

@@ -88,10 +88,8 @@ for d in "${dirs[@]}"; do
 	p=$LOGS/w1-patched-$slug.findings
 	new=$LOGS/w1-new-$slug.findings
 	only=()
-	if [ "$(find "$KTREE/$d" -type f \( -name '*.c' -o -name '*.h' \) | wc -l)" -gt "$max_files" ]; then
-		for f in "${files[@]}"; do
-			[ "${f%/*}/" != "$d" ] || only+=("$f")
-		done
+	if [ "$(sa_dir_size "$d")" -gt "$max_files" ]; then
+		sa_in_dir only "$d" "${files[@]}"
 		log "$d: more than $max_files files, touched files only: ${only[*]}"
 	fi
 	start=$SECONDS

@@ -75,13 +75,7 @@ run_layout() {
 	return "$rc"
 }
 
-big_label=$kernel
-if [ "$k" = patched-debug ]; then
-	big_label=$BUILD/kernels/patched.bzImage
-	[ -f "$big_label" ] ||
-		die "no kernel $big_label (it labels the padded tree): run 'make kernel-patched'"
-fi
 rc=0
 run_layout "" 0 "$kernel" || rc=1
-run_layout -big 100 "$big_label" || rc=1
+run_layout -big 100 "$(label_kernel "$k")" || rc=1
 exit "$rc"

@@ -44,10 +44,8 @@ mkdir -p "$work" "$BUILD/faults"
 # Every boot of a run uses the same kernel, even if it is rebuilt meanwhile.
 kernel=$work/$k.bzImage
 cp -p "$BUILD/kernels/$k.bzImage" "$kernel"
-[ -f "$BUILD/kernels/patched.bzImage" ] ||
-	die "no kernel $BUILD/kernels/patched.bzImage (it labels the tree): run 'make kernel-patched'"
-lkernel=$work/patched-label.bzImage
-cp -p "$BUILD/kernels/patched.bzImage" "$lkernel"
+lkernel=$work/label.bzImage
+cp -p "$(label_kernel "$k")" "$lkernel"
 
 s=$work/src/tree/storm
 keep=0
