@@ -326,8 +326,19 @@ static void look(const char *path)
 		return;
 	}
 	if (S_ISLNK(st.st_mode)) {
-		if (readlink(path, target, sizeof(target)) < 0)
-			walk_err("readlink", path, errno);
+		if (readlink(path, target, sizeof(target)) < 0) {
+			int err = errno;
+
+			/*
+			 * EINVAL: not a symlink (any more). A worker that
+			 * renamed another node over the name since the
+			 * lstat() explains it; the name must then have
+			 * changed type or be gone.
+			 */
+			if (err == EINVAL && (lstat(path, &st) || !S_ISLNK(st.st_mode)))
+				err = ENOENT;
+			walk_err("readlink", path, err);
+		}
 	} else if (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode)) {
 		fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
 		if (fd < 0)
