@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Reset the kernel tree's branch series/vN to the pristine base and apply
-# series/vN/*.patch with git am (newest version unless V=N is given).
+# the selected base's series/vN/*.patch (series/stable-6.12/vN/ for
+# BASE=stable-6.12) with git am (newest version unless V=N is given).
 # env: SERIES_DIR (take the patches from there), APPLY_BRANCH (branch name).
 # Per-patch changelogs (git notes, shown below '---') are restored as notes so
 # that a re-export gives back the same files.
@@ -11,12 +12,15 @@ set -euo pipefail
 need git
 kgit() { git -C "$KTREE" "$@"; }
 kgit rev-parse -q --verify "refs/tags/$BASE_TAG" >/dev/null ||
-	die "no kernel tree with tag $BASE_TAG at $KTREE: run 'make tree'"
+	die "no kernel tree with tag $BASE_TAG at $KTREE: run 'make tree BASE=$BASE'"
 
-ver=${V:+v${V#v}}
-ver=${ver:-$(newest_version)}
-[ -n "$ver" ] || die "no series/vN folder: nothing to apply"
-dir=${SERIES_DIR:-$TOP/series/$ver}
+if [ -n "${SERIES_DIR:-}" ]; then
+	ver=${V:+v${V#v}}
+	ver=${ver:-${SERIES_DIR##*/}}
+else
+	ver=$(series_version)
+fi
+dir=${SERIES_DIR:-$SERIES/$ver}
 [ -d "$dir" ] || die "no folder $dir"
 mapfile -t patches < <(find "$dir" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' ! -name '0000-*' | sort)
 [ ${#patches[@]} -gt 0 ] || die "$dir holds no patches"
@@ -39,7 +43,7 @@ for p in "${patches[@]}"; do
 	if ! kgit am -q --committer-date-is-author-date "$p" >"$BUILD/am.log" 2>&1; then
 		cat "$BUILD/am.log" >&2
 		kgit am --abort >/dev/null 2>&1 || true
-		die "patch ${p#"$TOP"/} does not apply to $BASE_TAG (see above)"
+		die "patch ${p#"$TOP"/} does not apply to $BASE_TAG (base $BASE; see above)"
 	fi
 	# Restore the changelog shown below '---' as a note.
 	notes=$(awk '/^---$/ { s = 1; next } s && /^Notes:$/ { n = 1; next }

@@ -9,9 +9,8 @@ set -euo pipefail
 # shellcheck source=ci/tap.sh
 . "$TOP/ci/tap.sh"
 
-v=${1:-$(newest_version)}
-[ -n "$v" ] || die "no series/vN folder"
-need git make gcc ccache
+v=${1:-$(series_version)}
+need git make gcc ccache flock
 branch=series/$v
 git -C "$KTREE" rev-parse -q --verify "refs/heads/$branch" >/dev/null ||
 	die "no branch $branch in $KTREE: run 'make tree'"
@@ -26,9 +25,10 @@ if [ ! -d "$wt" ]; then
 fi
 out=$BUILD/obj/each
 mkdir -p "$out"
-export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
 export KBUILD_BUILD_TIMESTAMP='2000-01-01' KBUILD_BUILD_USER=ci KBUILD_BUILD_HOST=ci
 
+# Kernel builds: one at a time on the machine.
+kernel_build_lock
 mapfile -t commits < <(git -C "$KTREE" rev-list --reverse "$BASE_TAG..$branch")
 [ ${#commits[@]} -gt 0 ] || die "$branch has no commits over $BASE_TAG"
 tap_open build-each

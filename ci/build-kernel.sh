@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
-# Build a test kernel: tinyconfig + the fragments in vm/, out of tree, with
-# ccache and all cores.
+# Build a test kernel of the selected base (BASE=mainline|stable-6.12):
+# tinyconfig + the fragments in vm/ (vm/kernel.config, then
+# vm/kernel-series.config for the patched tree, vm/kernel-debug.config for
+# debug, and last vm/kernel-$BASE.config if it exists: the options that
+# differ between bases), out of tree, with ccache and all cores, under the
+# machine-wide kernel-build lock ($IMA_DIR_CACHE/kernel-build.lock).
 #   usage: build-kernel.sh base|patched [debug]
-# Result: build/kernels/<tree>[-debug].bzImage
+# Result: build/kernels/<tree>[-debug].bzImage (build/BASE/kernels/ for a
+# base other than mainline)
 set -euo pipefail
 # shellcheck source=ci/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -24,20 +29,20 @@ if [ $# -eq 2 ]; then
 	name=$name-debug
 	frags+=("$TOP/vm/kernel-debug.config")
 fi
+[ ! -f "$TOP/vm/kernel-$BASE.config" ] || frags+=("$TOP/vm/kernel-$BASE.config")
 
 need make gcc ccache flex bison bc flock
-[ -f "$src/Makefile" ] || die "no kernel tree at $src: run 'make tree' first"
+[ -f "$src/Makefile" ] || die "no kernel tree at $src: run 'make tree BASE=$BASE' first"
 out=$BUILD/obj/$name
 mkdir -p "$out" "$BUILD/kernels"
-export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
 export KBUILD_BUILD_TIMESTAMP='2000-01-01'
 export KBUILD_BUILD_USER=ci KBUILD_BUILD_HOST=ci
 kmake() { make -s -C "$src" O="$out" CC="ccache gcc" "$@"; }
 
 # Two kernel builds at once only slow each other down on this 2-core
-# machine (and could share an object folder): wait for the other one.
-exec 9>"$BUILD/.kernel-build.lock"
-flock 9 || die "cannot lock $BUILD/.kernel-build.lock"
+# machine (and could share an object folder): wait for the other one, of
+# this clone or any other (the lock is in the cache folder).
+kernel_build_lock
 
 stamp=$(cat "${frags[@]}" | sha256sum | cut -d' ' -f1)
 if [ ! -f "$out/.config" ] || [ "$(cat "$out/.frag-stamp" 2>/dev/null)" != "$stamp" ]; then
@@ -60,7 +65,7 @@ if [ ! -f "$out/.config" ] || [ "$(cat "$out/.frag-stamp" 2>/dev/null)" != "$sta
 	echo "$stamp" >"$out/.frag-stamp"
 fi
 
-log "building $name kernel in $out"
+log "building $name kernel of base $BASE ($BASE_TAG) in $out"
 kmake -j"$(nproc)" bzImage
 cp "$out/arch/x86/boot/bzImage" "$BUILD/kernels/$name.bzImage"
 log "built $BUILD/kernels/$name.bzImage"

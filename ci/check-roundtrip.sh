@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Check that series/vN is exactly what 'make export' produces from the kernel
+# Check that the selected base's series/vN (series/stable-6.12/vN for
+# BASE=stable-6.12) is exactly what 'make export' produces from the kernel
 # tree, and that its mbox applied to a fresh base, with git am --empty=drop
 # (the cover letter is an empty message) and with b4 am, gives the kernel
 # tree's tree exactly.
@@ -10,10 +11,10 @@ set -euo pipefail
 . "$TOP/ci/tap.sh"
 
 need git b4
-ver=$(newest_version)
-[ -n "$ver" ] || die "no series/vN folder"
-mbox=$TOP/series/$ver.mbox
-[ -f "$mbox" ] || die "no $mbox: run 'make export'"
+ver=$(series_version)
+rel=$BASE_SERIES/$ver
+mbox=$SERIES/$ver.mbox
+[ -f "$mbox" ] || die "no $BASE_SERIES/$ver.mbox: run 'make export BASE=$BASE'"
 "$TOP/ci/scratch-tree.sh"
 sgit() { git -C "$SCRATCH" "$@"; }
 want=$(git -C "$KTREE" rev-parse 'HEAD^{tree}')
@@ -23,13 +24,13 @@ trap 'rm -rf "$tmp"' EXIT
 tap_open "roundtrip-$ver"
 
 SERIES_OUT=$tmp/export "$TOP/ci/export-series.sh" "${ver#v}" 2>"$tmp/export.log" || true
-if diff -r "$TOP/series/$ver" "$tmp/export/$ver" >"$tmp/diff" 2>&1 &&
+if diff -r "$SERIES/$ver" "$tmp/export/$ver" >"$tmp/diff" 2>&1 &&
 	cmp -s "$mbox" "$tmp/export/$ver.mbox"; then
-	tap_result 0 "series/$ver equals what 'make export' produces"
+	tap_result 0 "$rel equals what 'make export' produces"
 else
 	cat "$tmp/export.log" "$tmp/diff" >&2 || true
-	tap_result 1 "series/$ver equals what 'make export' produces" \
-		"differs: run 'make export' and commit, or 'make tree' to drop unexported commits"
+	tap_result 1 "$rel equals what 'make export' produces" \
+		"differs: run 'make export BASE=$BASE' and commit, or 'make apply BASE=$BASE' to drop unexported commits"
 fi
 
 GIT_COMMITTER_NAME=$PATCH_NAME GIT_COMMITTER_EMAIL=$PATCH_EMAIL

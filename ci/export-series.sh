@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Export the kernel tree's commits since the base as series/vN/ (cover letter
 # and patches) and series/vN.mbox, taking the cover letter's subject (first
-# line) and text from cover-letter/vN.
+# line) and text from cover-letter/vN; for BASE=stable-6.12 the folders are
+# series/stable-6.12/ and cover-letter/stable-6.12/ (ci/bases/*.env).
 #   usage: export-series.sh [N]   (default: newest cover-letter/vN)
 #   env:   SERIES_OUT=DIR writes DIR/vN and DIR/vN.mbox instead of series/
 set -euo pipefail
@@ -13,19 +14,19 @@ kgit() { git -C "$KTREE" "$@"; }
 if [ $# -gt 0 ]; then
 	n=${1#v}
 else
-	n=$(find "$TOP/cover-letter" -maxdepth 1 -name 'v[0-9]*' -printf '%f\n' |
+	n=$(find "$COVER" -maxdepth 1 -name 'v[0-9]*' -printf '%f\n' 2>/dev/null |
 		sed 's/^v//' | sort -n | tail -n1)
 fi
-[[ ${n:-} =~ ^[0-9]+$ ]] || die "no version: give N or write cover-letter/vN"
-cover=$TOP/cover-letter/v$n
-[ -s "$cover" ] || die "no cover letter $cover: write it first (subject on line 1, then the text)"
+[[ ${n:-} =~ ^[0-9]+$ ]] || die "no version for base $BASE: give N or write $BASE_COVER/vN"
+cover=$COVER/v$n
+[ -s "$cover" ] || die "no cover letter $BASE_COVER/v$n for base $BASE: write it first (subject on line 1, then the text)"
 [ -n "$(kgit log --format=%H "$BASE_TAG..HEAD")" ] ||
 	die "no commits on top of $BASE_TAG in $KTREE: nothing to export"
 [ -z "$(kgit status --porcelain --untracked-files=no)" ] ||
 	die "$KTREE has uncommitted changes: commit them first"
 
-out=${SERIES_OUT:-$TOP/series}/v$n
-mbox=${SERIES_OUT:-$TOP/series}/v$n.mbox
+out=${SERIES_OUT:-$SERIES}/v$n
+mbox=${SERIES_OUT:-$SERIES}/v$n.mbox
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 kgit format-patch -q -o "$tmp" -v "$n" --cover-letter --thread=shallow \
@@ -73,7 +74,7 @@ canonical() {
 			d != c || substr($0, 3) != who { bad = 1 } END { exit bad }'
 }
 if [ -z "${SERIES_OUT:-}" ] && ! canonical; then
-	log "re-applying series/v$n so that the commit ids are canonical"
+	log "re-applying $BASE_SERIES/v$n so that the commit ids are canonical"
 	V=$n "$TOP/ci/apply-series.sh"
 	exec "$0" "$n"
 fi

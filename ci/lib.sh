@@ -2,20 +2,14 @@
 # shellcheck disable=SC2034 # the paths are used by the scripts that source this
 # Common definitions for the project's scripts: paths, pins and error helpers.
 # Sourced, never run.
+#
+# BASE=mainline|stable-6.12 (default mainline) selects the kernel base: its
+# pin, series folder and build folder come from ci/bases/$BASE.env.
+# IMA_DIR_CACHE (default ${XDG_CACHE_HOME:-$HOME/.cache}/ima-dir-integrity)
+# holds what is expensive and reusable across clones: downloads, private apt
+# state, the pristine base trees, ccache and the kernel-build lock.
 
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-BUILD=${BUILD:-$TOP/build}
-KTREE=${KTREE:-$BUILD/linux} # patched tree: a git repo, developers edit here
-KBASE=$BUILD/linux-base      # worktree at the pristine base tag
-CACHE=$BUILD/cache
-SCRATCH=$BUILD/linux-scratch # worktree for round-trip and harness self-tests
-LOGS=${LOGS:-$BUILD/logs}
-RESULTS=${RESULTS:-$BUILD/results}
-
-# shellcheck source=ci/base.env
-. "$TOP/ci/base.env"
-# shellcheck source=ci/identity.env
-. "$TOP/ci/identity.env"
 
 die() {
 	printf '%s: error: %s\n' "${0##*/}" "$*" >&2
@@ -25,6 +19,47 @@ die() {
 log() {
 	printf '%s: %s\n' "${0##*/}" "$*" >&2
 }
+
+# bases: print the names of the bases (ci/bases/*.env), mainline first
+bases() {
+	local f
+	echo mainline
+	for f in "$TOP"/ci/bases/*.env; do
+		f=${f##*/}
+		[ "${f%.env}" = mainline ] || echo "${f%.env}"
+	done
+}
+
+BASE=${BASE:-mainline}
+{ [[ $BASE =~ ^[A-Za-z0-9._-]+$ ]] && [ -f "$TOP/ci/bases/$BASE.env" ]; } ||
+	die "unknown BASE=$BASE: use one of $(bases | tr '\n' ' ')(files ci/bases/*.env)"
+# shellcheck source=ci/bases/mainline.env
+. "$TOP/ci/bases/$BASE.env"
+# shellcheck source=ci/identity.env
+. "$TOP/ci/identity.env"
+
+# base_build NAME: print the build folder of base NAME (its BASE_BUILD)
+base_build() {
+	local b
+	b=$(sed -n 's/^BASE_BUILD=//p' "$TOP/ci/bases/$1.env")
+	[ -n "$b" ] || die "ci/bases/$1.env sets no BASE_BUILD"
+	printf '%s\n' "$TOP/$b"
+}
+
+IMA_DIR_CACHE=${IMA_DIR_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/ima-dir-integrity}
+CACHE=$IMA_DIR_CACHE/src          # downloaded .debs and their tarballs
+PRISTINE=$IMA_DIR_CACHE/pristine.git # one commit per base, tagged $BASE_TAG
+export CCACHE_DIR=${CCACHE_DIR:-$IMA_DIR_CACHE/ccache}
+KERNEL_BUILD_LOCK=$IMA_DIR_CACHE/kernel-build.lock
+
+SERIES=$TOP/$BASE_SERIES   # series/vN/ and series/vN.mbox of this base
+COVER=$TOP/$BASE_COVER     # cover-letter/vN of this base
+BUILD=${BUILD:-$TOP/$BASE_BUILD}
+KTREE=${KTREE:-$BUILD/linux} # patched tree: a git repo, developers edit here
+KBASE=$BUILD/linux-base      # worktree at the pristine base tag
+SCRATCH=$BUILD/linux-scratch # worktree for round-trip and harness self-tests
+LOGS=${LOGS:-$BUILD/logs}
+RESULTS=${RESULTS:-$BUILD/results}
 
 need() {
 	local cmd
@@ -56,10 +91,11 @@ label_kernel() {
 	printf '%s\n' "$img"
 }
 
-# newest_version: print the newest vN folder name under series/ (empty if none)
+# newest_version: print the newest vN folder name under this base's series
+# folder (empty if none)
 newest_version() {
 	local d best=0 n
-	for d in "$TOP"/series/v[0-9]*/; do
+	for d in "$SERIES"/v[0-9]*/; do
 		[ -d "$d" ] || continue
 		n=${d%/}
 		n=${n##*/v}
@@ -68,4 +104,28 @@ newest_version() {
 	done
 	[ "$best" -gt 0 ] && printf 'v%s\n' "$best"
 	return 0
+}
+
+# series_version: print the vN to work on (V=N, else the newest); dies
+# naming the base and its folder if there is none
+series_version() {
+	local ver=${V:+v${V#v}}
+	ver=${ver:-$(newest_version)}
+	[ -n "$ver" ] ||
+		die "no series for base $BASE: ${SERIES#"$TOP"/}/ has no vN folder (export one with 'make export BASE=$BASE', or pick another base: BASE=$(bases | grep -vx "$BASE" | head -n1))"
+	[ -d "$SERIES/$ver" ] ||
+		die "no series $ver for base $BASE: no folder ${SERIES#"$TOP"/}/$ver"
+	printf '%s\n' "$ver"
+}
+
+# kernel_build_lock: take the machine-wide kernel-build lock (one kernel
+# build at a time on this machine, whichever clone runs it) on fd 9 for
+# the rest of the script; waits, saying so, while another build holds it.
+kernel_build_lock() {
+	mkdir -p "$IMA_DIR_CACHE"
+	exec 9>>"$KERNEL_BUILD_LOCK"
+	if ! flock -n 9; then
+		log "waiting for another kernel build (lock $KERNEL_BUILD_LOCK)"
+		flock 9 || die "cannot lock $KERNEL_BUILD_LOCK"
+	fi
 }

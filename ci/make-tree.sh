@@ -1,41 +1,84 @@
 #!/usr/bin/env bash
-# Unpack the cached base tarball into build/linux, make it a git repository
-# whose first commit is the pristine base (tagged $BASE_TAG), and add a worktree
-# of that tag in build/linux-base. A second run finds the tag and does nothing.
+# Make the selected base's kernel tree (build/linux; build/BASE/linux for
+# other bases): a git repository whose first commit is the pristine base
+# (tagged $BASE_TAG), and a worktree of that tag in linux-base. A second run
+# finds the tag and does nothing.
+#
+# The pristine commit lives in the cache folder ($IMA_DIR_CACHE/pristine.git,
+# one tagged commit per base), made once from the cached tarball with fixed
+# dates and identity, so its id is the same on every machine. The kernel
+# tree is a local clone of it (hardlinked objects: deleting the cache later
+# is safe).
 set -euo pipefail
 # shellcheck source=ci/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-need git tar xz
-tarball=$CACHE/$BASE_PKG-$BASE_VERSION.tar.xz
-[ -f "$tarball" ] || die "no cached base tarball: run 'make fetch' first"
-
+need git tar xz flock
 kgit() { git -C "$KTREE" "$@"; }
 
-if ! kgit rev-parse -q --verify "refs/tags/$BASE_TAG" >/dev/null 2>&1; then
-	[ ! -e "$KTREE" ] || die "$KTREE exists but has no tag $BASE_TAG: remove it and run again"
-	tmp=$KTREE.unpack
-	rm -rf "$tmp"
-	mkdir -p "$tmp"
+# pristine_commit: make sure $PRISTINE holds tag $BASE_TAG
+pristine_commit() {
+	local tarball=$CACHE/$BASE_PKG-$BASE_VERSION.tar.xz tmp want tree commit
+	want="Debian $BASE_PKG $BASE_VERSION (pristine)"
+	mkdir -p "$IMA_DIR_CACHE"
+	# Clones share the cache: one of them makes a base at a time.
+	exec 8>>"$IMA_DIR_CACHE/pristine.lock"
+	flock 8 || die "cannot lock $IMA_DIR_CACHE/pristine.lock"
+	[ -d "$PRISTINE" ] || git init -q --bare "$PRISTINE"
+	if git -C "$PRISTINE" rev-parse -q --verify "refs/tags/$BASE_TAG" >/dev/null; then
+		[ "$(git -C "$PRISTINE" log -1 --format=%s "refs/tags/$BASE_TAG")" = "$want" ] ||
+			die "$PRISTINE has a tag $BASE_TAG of another pin than $BASE_PKG $BASE_VERSION:" \
+				"delete the tag ('git -C $PRISTINE tag -d $BASE_TAG') or the cache folder and run again"
+		exec 8>&-
+		return 0
+	fi
+	[ -f "$tarball" ] || die "no cached base tarball $tarball: run 'make fetch BASE=$BASE' first"
+	tmp=$(mktemp -d "$IMA_DIR_CACHE/unpack.XXXXXX")
+	# shellcheck disable=SC2064 # expand now: tmp is local
+	trap "rm -rf '$tmp' '$tmp.index'" EXIT
 	log "unpacking $tarball"
 	tar -xJf "$tarball" -C "$tmp" --strip-components=1
 	if [ ! -f "$tmp/Makefile" ] || [ ! -d "$tmp/security/integrity" ]; then
 		die "$tarball does not look like a kernel source tree"
 	fi
-	git -C "$tmp" init -q -b master
-	git -C "$tmp" config user.name "$PATCH_NAME"
-	git -C "$tmp" config user.email "$PATCH_EMAIL"
-	git -C "$tmp" config core.abbrev 12
+	# The commit is made straight into the cache repository (a private
+	# index, no branch), as 'git commit' of a fresh repo would make it.
+	pgit() { git --git-dir="$PRISTINE" --work-tree="$tmp" "$@"; }
 	# Debian's top-level .gitignore ends in '/*' (for its packaging), which
 	# would hide every file: add all of them by force.
 	log "committing the pristine base (every file of the tarball)"
-	git -C "$tmp" add -A -f .
+	GIT_INDEX_FILE=$tmp.index pgit add -A -f .
+	tree=$(GIT_INDEX_FILE=$tmp.index pgit write-tree)
+	rm -f "$tmp.index"
 	# Fixed dates and identity make the base commit id the same on every
 	# machine, so 'base-commit:' in the exported series means something.
-	GIT_AUTHOR_DATE='2000-01-01T00:00:00Z' GIT_COMMITTER_DATE='2000-01-01T00:00:00Z' \
-		git -C "$tmp" commit -q -m "Debian $BASE_PKG $BASE_VERSION (pristine)"
-	git -C "$tmp" tag "$BASE_TAG"
-	mv "$tmp" "$KTREE"
+	commit=$(GIT_AUTHOR_DATE='2000-01-01T00:00:00Z' GIT_COMMITTER_DATE='2000-01-01T00:00:00Z' \
+		GIT_AUTHOR_NAME=$PATCH_NAME GIT_AUTHOR_EMAIL=$PATCH_EMAIL \
+		GIT_COMMITTER_NAME=$PATCH_NAME GIT_COMMITTER_EMAIL=$PATCH_EMAIL \
+		git --git-dir="$PRISTINE" commit-tree -m "$want" "$tree")
+	git --git-dir="$PRISTINE" tag "$BASE_TAG" "$commit"
+	rm -rf "$tmp"
+	trap - EXIT
+	exec 8>&-
+}
+
+if ! kgit rev-parse -q --verify "refs/tags/$BASE_TAG" >/dev/null 2>&1; then
+	[ ! -e "$KTREE" ] || die "$KTREE exists but has no tag $BASE_TAG: remove it and run again"
+	pristine_commit
+	log "cloning $BASE_TAG from $PRISTINE into $KTREE"
+	rm -rf "$KTREE.clone"
+	mkdir -p "$(dirname "$KTREE")"
+	# (It has tags only, so git calls it empty: say nothing unless it fails.)
+	out=$(git clone -q --local --no-checkout --no-tags "$PRISTINE" "$KTREE.clone" 2>&1) ||
+		die "cannot clone $PRISTINE: $out"
+	git -C "$KTREE.clone" fetch -q origin "refs/tags/$BASE_TAG:refs/tags/$BASE_TAG"
+	# The tree stands on its own: no remote pointing into the cache.
+	git -C "$KTREE.clone" remote remove origin
+	git -C "$KTREE.clone" config user.name "$PATCH_NAME"
+	git -C "$KTREE.clone" config user.email "$PATCH_EMAIL"
+	git -C "$KTREE.clone" config core.abbrev 12
+	git -C "$KTREE.clone" checkout -q -B master "$BASE_TAG"
+	mv "$KTREE.clone" "$KTREE"
 fi
 
 # Let files the series adds show up in 'git status': drop Debian's '/*' from

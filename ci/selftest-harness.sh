@@ -10,10 +10,9 @@ set -euo pipefail
 # shellcheck source=ci/tap.sh
 . "$TOP/ci/tap.sh"
 
-ver=$(newest_version)
-[ -n "$ver" ] || die "no series/vN folder"
-first=$(find "$TOP/series/$ver" -name '0001-*.patch' -print -quit)
-[ -n "$first" ] || die "series/$ver has no 0001 patch"
+ver=$(series_version)
+first=$(find "$SERIES/$ver" -name '0001-*.patch' -print -quit)
+[ -n "$first" ] || die "$BASE_SERIES/$ver has no 0001 patch"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$TOP/ci/scratch-tree.sh"
@@ -34,7 +33,7 @@ expect_fail() {
 
 # 1. A patch whose context no longer matches the base.
 mkdir -p "$tmp/broken"
-cp "$TOP/series/$ver"/*.patch "$tmp/broken/"
+cp "$SERIES/$ver"/*.patch "$tmp/broken/"
 awk 'BEGIN { done = 0 }
 	/^@@ / { inhunk = 1 }
 	inhunk && !done && /^ ./ { print " CORRUPTED CONTEXT LINE"; done = 1; next }
@@ -47,7 +46,7 @@ git -C "$SCRATCH" checkout -q -f --detach "$BASE_TAG"
 
 # 2. A checkpatch warning added to a patch (an over-long commit log line).
 mkdir -p "$tmp/warn"
-cp "$TOP/series/$ver"/*.patch "$tmp/warn/"
+cp "$SERIES/$ver"/*.patch "$tmp/warn/"
 awk '!done && /^$/ && hdr { print; print "This line is deliberately much longer than seventy-five characters, which checkpatch flags."; done = 1; next }
 	/^Subject:/ { hdr = 1 } { print }' "$first" >"$tmp/warn/${first##*/}"
 expect_fail "a checkpatch warning added to a patch fails the checkpatch check" \

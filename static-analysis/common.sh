@@ -9,7 +9,6 @@
 #                      vN argument is given)
 
 SA=$TOP/static-analysis
-export CCACHE_DIR=${CCACHE_DIR:-$BUILD/ccache}
 # Same build identity as ci/build-kernel.sh, so that our make runs do not
 # make the next kernel build relink for nothing.
 export KBUILD_BUILD_TIMESTAMP='2000-01-01'
@@ -30,10 +29,10 @@ sa_series() {
 	else
 		SA_VER=${SA_VER:-$(newest_version)}
 		[ -n "$SA_VER" ] ||
-			die "no series/vN folder under $TOP/series: export the series first ('make export'), or set SERIES_DIR=/path/to/patches"
+			die "no series for base $BASE: no vN folder under ${SERIES#"$TOP"/}/: export the series first ('make export BASE=$BASE'), or set SERIES_DIR=/path/to/patches"
 		SA_VER=v${SA_VER#v}
-		SA_DIR=$TOP/series/$SA_VER
-		[ -d "$SA_DIR" ] || die "no folder $SA_DIR (versions: $(cd "$TOP/series" && echo v*))"
+		SA_DIR=$SERIES/$SA_VER
+		[ -d "$SA_DIR" ] || die "no folder $SA_DIR (versions: $(cd "$SERIES" && echo v*))"
 	fi
 	[[ $SA_VER =~ ^[A-Za-z0-9._-]+$ ]] || die "bad version label '$SA_VER' (letters, digits, . _ - only)"
 	mapfile -t SA_PATCHES < <(find "$SA_DIR" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' ! -name '0000-*' | sort)
@@ -66,11 +65,14 @@ sa_built() {
 
 # sa_lock base|patched: take the object dir for this script; refuse to run
 # beside a kernel build (ci/build-kernel.sh) or another of these scripts in
-# the same object dir, since two makes in one object dir corrupt it.
+# the same object dir, since two makes in one object dir corrupt it; waits
+# for the machine-wide kernel-build lock (ci/lib.sh kernel_build_lock).
 sa_lock() {
 	local obj pids
 	sa_tree "$1"
 	obj=$OBJ
+	# These makes are kernel builds too: one at a time on the machine.
+	kernel_build_lock
 	pids=$(pgrep -f -- "O=($(sa_re_escape "$BUILD/obj/$1")|$(sa_re_escape "$obj"))( |\$)" || true)
 	[ -z "$pids" ] ||
 		die "a make is running in $obj (pid $(paste -sd ' ' - <<<"$pids")): wait for it to finish"
