@@ -129,3 +129,16 @@ kernel_build_lock() {
 		flock 9 || die "cannot lock $KERNEL_BUILD_LOCK"
 	fi
 }
+
+# mksock PATH...: make a unix socket file at each PATH. Each is bound by its
+# name relative to its own directory (a subshell cd's there), so the 108-byte
+# limit of a socket address never depends on where the clone is.
+mksock() {
+	local p
+	need python3
+	for p in "$@"; do
+		(cd "$(dirname "$p")" && python3 -c \
+			'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' \
+			"./${p##*/}") || die "cannot make a unix socket at $p"
+	done
+}

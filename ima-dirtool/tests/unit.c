@@ -112,6 +112,44 @@ static char *pathf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 	char var[PATH_MAX]; \
 	snprintf(var, sizeof(var), "%s", pathf(__VA_ARGS__))
 
+/*
+ * bind_socket - make a unix socket file at PATH. It is bound by its name
+ * relative to its directory (entered for the bind), so the 108-byte limit
+ * of a socket address never depends on where the test root is.
+ * Returns 0 or -1 (errno set).
+ */
+static int bind_socket(const char *path)
+{
+	struct sockaddr_un sun = { .sun_family = AF_UNIX };
+	const char *slash = strrchr(path, '/');
+	const char *name = slash ? slash + 1 : path;
+	char dir[PATH_MAX];
+	int fd, cwd, rc = -1, err;
+
+	if (strlen(name) + 2 >= sizeof(sun.sun_path) ||
+	    (size_t)(name - path) >= sizeof(dir)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	snprintf(sun.sun_path, sizeof(sun.sun_path), "./%s", name);
+	snprintf(dir, sizeof(dir), "%.*s", (int)(slash ? name - path : 1),
+		 slash ? path : ".");
+	cwd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (cwd < 0)
+		return -1;
+	fd = socket(AF_UNIX, SOCK_STREAM, 0);
+	if (fd >= 0 && !chdir(dir))
+		rc = bind(fd, (struct sockaddr *)&sun, sizeof(sun));
+	err = errno;
+	if (fchdir(cwd))
+		fatal("fchdir");
+	close(cwd);
+	if (fd >= 0)
+		close(fd);
+	errno = err;
+	return rc;
+}
+
 /* A path under the test root; static storage, rotating over 8 buffers. */
 static char *pathf(const char *fmt, ...)
 {
@@ -335,18 +373,8 @@ static const char *vec_object(const char *kind, const char *args)
 	}
 	if (!strcmp(kind, "fifo"))
 		return mkfifo(p, 0600) ? NULL : p;
-	if (!strcmp(kind, "sock")) {
-		struct sockaddr_un sun = { .sun_family = AF_UNIX };
-		int fd = socket(AF_UNIX, SOCK_STREAM, 0);
-
-		if (fd < 0 || strlen(p) >= sizeof(sun.sun_path))
-			return NULL;
-		strcpy(sun.sun_path, p);
-		if (bind(fd, (struct sockaddr *)&sun, sizeof(sun)))
-			p = NULL;
-		close(fd);
-		return p;
-	}
+	if (!strcmp(kind, "sock"))
+		return bind_socket(p) ? NULL : p;
 	return NULL;
 }
 
@@ -480,15 +508,8 @@ static void touch(const char *path, const char *contents)
 
 static void make_socket(const char *path)
 {
-	struct sockaddr_un sun = { .sun_family = AF_UNIX };
-	int fd = socket(AF_UNIX, SOCK_STREAM, 0);
-
-	if (fd < 0 || strlen(path) >= sizeof(sun.sun_path))
-		fatal("socket");
-	strcpy(sun.sun_path, path);
-	if (bind(fd, (struct sockaddr *)&sun, sizeof(sun)))
+	if (bind_socket(path))
 		fatal(path);
-	close(fd);
 }
 
 /* dir with every file type: 2 dirs, 3 reg, 2 lnk, 2 chr, 1 blk, 1 fifo, 1 sock */

@@ -71,11 +71,7 @@ done
 for p in keep/fifo spec/fifo malsp/fifo-sig; do
 	mkfifo "$src/$p"
 done
-need python3
-for sock in keep/sock spec/sock; do
-	python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' \
-		"$src/$sock"
-done
+mksock "$src/keep/sock" "$src/spec/sock"
 img=$work/disk.img
 "$TOP/vm/mkdisk.sh" "$img" "$uuid" "$work/src"
 for n in keep/null dev/null dev2/n malsp/dev-type; do

@@ -43,10 +43,7 @@ ln -s nowhere "$t/lnk/dangling"
 ln -s "../a/$(printf './%.0s' {1..150})f1" "$t/lnk/long"
 ln -s ../a/f1 "$t/lnk/neg"
 mkfifo "$t/spec/fifo" "$t/spec/fifo2"
-for s in sock sock2; do
-	python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' \
-		"$t/spec/$s"
-done
+mksock "$t/spec/sock" "$t/spec/sock2"
 img=$work/klabel.img
 "$TOP/vm/mkdisk.sh" "$img" "$uuid" "$work/src"
 off() { "$TOP/vm/offline.sh" "$1" "${@:2}"; }
