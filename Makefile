@@ -4,6 +4,16 @@
 
 V ?=
 export V
+# The kernel base: mainline (Debian unstable's 7.2, the default) or
+# stable-6.12 (the 6.12 LTS backport); see ci/bases/*.env. Every target
+# works on the one selected, e.g. 'make tree BASE=stable-6.12'.
+BASE ?= mainline
+export BASE
+ifeq ($(wildcard ci/bases/$(BASE).env),)
+$(error unknown BASE=$(BASE): use one of $(basename $(notdir $(wildcard ci/bases/*.env))))
+endif
+# The base's build folder (build/ for mainline, build/stable-6.12/ ...).
+BDIR := $(shell sed -n 's/^BASE_BUILD=//p' ci/bases/$(BASE).env)
 
 .PHONY: help run test deps fetch tree apply export check-export kernels \
 	kernel-base kernel-patched kernel-debug initramfs vm-probe vm-harness \
@@ -27,11 +37,11 @@ test:
 deps:
 	ci/deps.sh
 
-## fetch          download the pinned linux-source with apt into the cache
+## fetch          download the base's pinned linux-source with apt into the cache folder
 fetch:
 	ci/fetch-base.sh
 
-## tree           build/linux: git repo of the pristine base + series applied
+## tree           build/linux (build/BASE/linux): pristine base + series applied
 tree: fetch
 	ci/make-tree.sh
 	ci/apply-series.sh
@@ -63,7 +73,7 @@ kernel-debug:
 
 ## initramfs      busybox + static helpers + guest tests
 initramfs:
-	vm/mkinitramfs.sh build/vm/initramfs.cpio.gz
+	vm/mkinitramfs.sh $(BDIR)/vm/initramfs.cpio.gz
 
 ## vm-harness     two-boot offline-edit test on both kernels
 vm-harness: initramfs
@@ -86,7 +96,7 @@ vm-selftest: initramfs
 
 ## vm-kunit       the series' KUnit suites on the patched kernel
 vm-kunit: initramfs
-	vm/tests/kunit.sh build/kernels/patched.bzImage ima_dir
+	vm/tests/kunit.sh $(BDIR)/kernels/patched.bzImage ima_dir
 
 ## build-each     every patch of the newest version builds and boots alone
 build-each: initramfs
@@ -96,7 +106,7 @@ build-each: initramfs
 vm-debug: initramfs
 	vm/tests/attacks.sh patched-debug
 	vm/tests/changes.sh patched-debug
-	vm/tests/kunit.sh build/kernels/patched-debug.bzImage ima_dir
+	vm/tests/kunit.sh $(BDIR)/kernels/patched-debug.bzImage ima_dir
 	vm/tests/selftest.sh patched-debug
 
 ## vm-tool        ima-dirtool in the guest: kernel labels, offline changes, enforce
@@ -142,7 +152,7 @@ bench-smoke: kernel-patched initramfs
 tool:
 	$(MAKE) -C ima-dirtool
 
-## tool-test      its unit tests, plain and under ASan+UBSan (vectors from KTREE=build/linux)
+## tool-test      its unit tests, plain and under ASan+UBSan (vectors from the base's tree)
 tool-test:
 	ima-dirtool/tests/run.sh
 	ima-dirtool/tests/run.sh asan
@@ -185,11 +195,11 @@ send:
 summary:
 	ci/summary.sh
 
-## clean          remove build output, keep the cached base, tree and ccache
+## clean          remove build output of every base, keep the trees (and the cache folder)
 clean:
 	rm -rf build/obj build/kernels build/vm build/logs build/results build/send
+	rm -rf $(foreach b,$(filter-out build,$(shell sed -n 's/^BASE_BUILD=//p' ci/bases/*.env)),$(addprefix $(b)/,obj kernels vm logs results send))
 
-## distclean      remove everything under build/
+## distclean      remove everything under build/ (the cache folder stays: see README)
 distclean:
-	-git -C build/linux worktree prune 2>/dev/null
 	rm -rf build

@@ -4,6 +4,11 @@
 # run the static checks and the VM tests, prove the harness catches broken
 # input, and end with 'N passed, N failed'. Every step runs even when an
 # earlier one failed (unless it cannot), and each failure names its log.
+# The whole suite runs on the mainline base (build/); then each other base
+# (ci/bases/*.env: stable-6.12) gets its own steps, named BASE-STEP, in its
+# own build folder (build/stable-6.12/): fetch, tree, apply, round trip,
+# checkpatch, the patched kernel, and the attacks, changes and KUnit VM
+# suites on it ('main': fetch, tree, apply, kernel, attacks).
 #   usage: run-tests.sh [main]   ('main' runs only the main job's steps)
 set -euo pipefail
 # shellcheck source=ci/lib.sh
@@ -13,110 +18,157 @@ set -euo pipefail
 
 mode=${1:-all}
 start=$(date +%s)
+[ "$BASE" = mainline ] || die "the suite runs every base: run it without BASE=$BASE"
+mapfile -t others < <(bases | tail -n +2)
 rm -rf "$RESULTS"
+for b in "${others[@]}"; do rm -rf "$(base_build "$b")/results"; done
 mkdir -p "$RESULTS" "$LOGS"
 "$TOP/ci/deps.sh" || die "cannot install the packages the suite needs (see above)"
 
 tap_open steps
-# step NAME CMD...: run CMD with its output in build/logs/step-NAME.log
+# step NAME CMD...: run CMD with its output in $step_logs/step-NAME.log
+# (build/logs/ unless a base's steps set step_logs)
+step_logs=$LOGS
 step() {
-	local name=$1 rc=0 t0
+	local name=$1 rc=0 t0 logf
 	shift
+	logf=$step_logs/step-$name.log
+	mkdir -p "$step_logs"
 	t0=$(date +%s)
 	echo "=== $name: $*"
-	"$@" 2>&1 | tee "$LOGS/step-$name.log" || rc=$?
+	"$@" 2>&1 | tee "$logf" || rc=$?
 	local why
-	why=$(grep -m1 -E 'error:|fatal:' "$LOGS/step-$name.log" || true)
+	why=$(grep -m1 -E 'error:|fatal:' "$logf" || true)
 	tap_result "$rc" "step $name ($(($(date +%s) - t0)) s)" \
-		"${why:+$why; }log: build/logs/step-$name.log"
+		"${why:+$why; }log: ${logf#"$TOP"/}"
+	return "$rc"
+}
+# bstep BASE NAME CMD...: step BASE-NAME, CMD run for base BASE (its own
+# build folder, so its own tree, kernels, logs and results)
+bstep() {
+	local b=$1 name=$2 rc=0
+	shift 2
+	step_logs=$(base_build "$b")/logs
+	step "$b-$name" env -u BUILD -u KTREE -u LOGS -u RESULTS BASE="$b" "$@" || rc=$?
+	step_logs=$LOGS
 	return "$rc"
 }
 
+[ "$mode" != all ] || step shellcheck "$TOP/ci/shellcheck.sh" || true
+
+# The mainline base: every check. Without its tree (or series) the other
+# bases still run.
 ok_tree=1
 step fetch "$TOP/ci/fetch-base.sh" &&
 	step tree "$TOP/ci/make-tree.sh" &&
 	step apply "$TOP/ci/apply-series.sh" || ok_tree=0
-[ "$ok_tree" -eq 1 ] || { tap_close || true; "$TOP/ci/summary.sh"; exit 1; }
+if [ "$ok_tree" -eq 1 ]; then
+	if [ "$mode" = all ]; then
+		step roundtrip "$TOP/ci/check-roundtrip.sh" || true
+		step checkpatch "$TOP/static-analysis/checkpatch.sh" || true
+		step tool-test "$TOP/ima-dirtool/tests/run.sh" || true
+		step tool-test-asan "$TOP/ima-dirtool/tests/run.sh" asan || true
+	fi
+	k_base=0 k_patched=0 k_debug=1
+	step build-base "$TOP/ci/build-kernel.sh" base || k_base=1
+	step build-patched "$TOP/ci/build-kernel.sh" patched || k_patched=1
+	if [ "$mode" = all ]; then
+		# KASAN, lockdep, PROVE_RCU, DEBUG_ATOMIC_SLEEP, KFENCE
+		step build-patched-debug "$TOP/ci/build-kernel.sh" patched debug && k_debug=0
+	fi
+	if [ "$mode" = all ] && [ "$k_base" -eq 0 ] && [ "$k_patched" -eq 0 ]; then
+		step sparse "$TOP/static-analysis/sparse.sh" || true
+		step w1 "$TOP/static-analysis/w1.sh" || true
+		step coccicheck "$TOP/static-analysis/coccicheck.sh" || true
+		step static-report "$TOP/static-analysis/report.sh" || true
+	fi
+	if step initramfs "$TOP/vm/mkinitramfs.sh" "$BUILD/vm/initramfs.cpio.gz"; then
+		if [ "$k_base" -eq 0 ]; then
+			step vm-probe "$TOP/vm/run-qemu.sh" probe-base "$BUILD/kernels/base.bzImage" probe || true
+			step vm-harness-base "$TOP/vm/tests/harness.sh" base || true
+			step vm-attacks-base "$TOP/vm/tests/attacks.sh" base || true
+			step vm-policy-base env APPEND=itest.expect=base \
+				"$TOP/vm/run-qemu.sh" policy-base "$BUILD/kernels/base.bzImage" policy || true
+			step vm-selftest-base "$TOP/vm/tests/selftest.sh" base || true
+		fi
+		if [ "$k_patched" -eq 0 ]; then
+			step vm-harness-patched "$TOP/vm/tests/harness.sh" patched || true
+			step vm-attacks-patched "$TOP/vm/tests/attacks.sh" patched || true
+			step vm-changes "$TOP/vm/tests/changes.sh" || true
+			step vm-tool "$TOP/vm/tests/tool.sh" patched || true
+			step vm-policy-patched \
+				"$TOP/vm/run-qemu.sh" policy-patched "$BUILD/kernels/patched.bzImage" policy || true
+			step vm-kunit "$TOP/vm/tests/kunit.sh" "$BUILD/kernels/patched.bzImage" ima_dir || true
+			step vm-selftest-patched "$TOP/vm/tests/selftest.sh" patched || true
+			if [ "$mode" = all ]; then
+				# Faults: 5 power cuts during a storm of directory changes,
+				# 15 s of concurrent changes, hostile images (50 cuts and
+				# 60 s: make faults-long).
+				step vm-faults-cuts env FAULTS_N=5 "$TOP/vm/tests/faults-cuts.sh" patched || true
+				step vm-faults-conc env FAULTS_SECS=15 "$TOP/vm/tests/faults-conc.sh" patched || true
+				step vm-faults-hostile "$TOP/vm/tests/faults-hostile.sh" patched || true
+				# The benchmark's harness on tiny sizes (make bench is the
+				# real run): fails if a workload or configuration breaks.
+				step bench-smoke "$TOP/bench/bench.sh" smoke || true
+			fi
+		fi
+		if [ "$k_debug" -eq 0 ]; then
+			step vm-debug-attacks "$TOP/vm/tests/attacks.sh" patched-debug || true
+			step vm-debug-changes "$TOP/vm/tests/changes.sh" patched-debug || true
+			step vm-debug-kunit "$TOP/vm/tests/kunit.sh" \
+				"$BUILD/kernels/patched-debug.bzImage" ima_dir || true
+			step vm-debug-selftest "$TOP/vm/tests/selftest.sh" patched-debug || true
+			step vm-debug-tool "$TOP/vm/tests/tool.sh" patched-debug || true
+			step vm-debug-policy \
+				"$TOP/vm/run-qemu.sh" policy-debug "$BUILD/kernels/patched-debug.bzImage" policy || true
+			if [ "$mode" = all ]; then
+				step vm-debug-faults-conc env FAULTS_SECS=15 \
+					"$TOP/vm/tests/faults-conc.sh" patched-debug || true
+				# 10 000 entries: still an indexed directory of many
+				# blocks (the patched run has 100 000).
+				step vm-debug-faults-hostile env FAULTS_BIG=10000 \
+					"$TOP/vm/tests/faults-hostile.sh" patched-debug || true
+			fi
+		fi
+		if [ "$mode" = all ] && [ "$k_base" -eq 0 ]; then
+			step harness-selftest "$TOP/ci/selftest-harness.sh" || true
+		fi
+	fi
+fi
 
-if [ "$mode" = all ]; then
-	step shellcheck "$TOP/ci/shellcheck.sh" || true
-	step roundtrip "$TOP/ci/check-roundtrip.sh" || true
-	step checkpatch "$TOP/static-analysis/checkpatch.sh" || true
-	step tool-test "$TOP/ima-dirtool/tests/run.sh" || true
-	step tool-test-asan "$TOP/ima-dirtool/tests/run.sh" asan || true
-fi
-k_base=0 k_patched=0 k_debug=1
-step build-base "$TOP/ci/build-kernel.sh" base || k_base=1
-step build-patched "$TOP/ci/build-kernel.sh" patched || k_patched=1
-if [ "$mode" = all ]; then
-	# KASAN, lockdep, PROVE_RCU, DEBUG_ATOMIC_SLEEP, KFENCE
-	step build-patched-debug "$TOP/ci/build-kernel.sh" patched debug && k_debug=0
-fi
-if [ "$mode" = all ] && [ "$k_base" -eq 0 ] && [ "$k_patched" -eq 0 ]; then
-	step sparse "$TOP/static-analysis/sparse.sh" || true
-	step w1 "$TOP/static-analysis/w1.sh" || true
-	step coccicheck "$TOP/static-analysis/coccicheck.sh" || true
-	step static-report "$TOP/static-analysis/report.sh" || true
-fi
-if step initramfs "$TOP/vm/mkinitramfs.sh" "$BUILD/vm/initramfs.cpio.gz"; then
-	if [ "$k_base" -eq 0 ]; then
-		step vm-probe "$TOP/vm/run-qemu.sh" probe-base "$BUILD/kernels/base.bzImage" probe || true
-		step vm-harness-base "$TOP/vm/tests/harness.sh" base || true
-		step vm-attacks-base "$TOP/vm/tests/attacks.sh" base || true
-		step vm-policy-base env APPEND=itest.expect=base \
-			"$TOP/vm/run-qemu.sh" policy-base "$BUILD/kernels/base.bzImage" policy || true
-		step vm-selftest-base "$TOP/vm/tests/selftest.sh" base || true
+# The other bases (stable backports): the series applies, exports and
+# checks, and its patched kernel passes the attack, changes and KUnit
+# suites. No base kernel: no step here needs one.
+for b in "${others[@]}"; do
+	if ! { bstep "$b" fetch "$TOP/ci/fetch-base.sh" &&
+		bstep "$b" tree "$TOP/ci/make-tree.sh" &&
+		bstep "$b" apply "$TOP/ci/apply-series.sh"; }; then
+		continue
 	fi
-	if [ "$k_patched" -eq 0 ]; then
-		step vm-harness-patched "$TOP/vm/tests/harness.sh" patched || true
-		step vm-attacks-patched "$TOP/vm/tests/attacks.sh" patched || true
-		step vm-changes "$TOP/vm/tests/changes.sh" || true
-		step vm-tool "$TOP/vm/tests/tool.sh" patched || true
-		step vm-policy-patched \
-			"$TOP/vm/run-qemu.sh" policy-patched "$BUILD/kernels/patched.bzImage" policy || true
-		step vm-kunit "$TOP/vm/tests/kunit.sh" "$BUILD/kernels/patched.bzImage" ima_dir || true
-		step vm-selftest-patched "$TOP/vm/tests/selftest.sh" patched || true
-		if [ "$mode" = all ]; then
-			# Faults: 5 power cuts during a storm of directory changes,
-			# 15 s of concurrent changes, hostile images (50 cuts and
-			# 60 s: make faults-long).
-			step vm-faults-cuts env FAULTS_N=5 "$TOP/vm/tests/faults-cuts.sh" patched || true
-			step vm-faults-conc env FAULTS_SECS=15 "$TOP/vm/tests/faults-conc.sh" patched || true
-			step vm-faults-hostile "$TOP/vm/tests/faults-hostile.sh" patched || true
-			# The benchmark's harness on tiny sizes (make bench is the
-			# real run): fails if a workload or configuration breaks.
-			step bench-smoke "$TOP/bench/bench.sh" smoke || true
-		fi
+	if [ "$mode" = all ]; then
+		bstep "$b" roundtrip "$TOP/ci/check-roundtrip.sh" || true
+		bstep "$b" checkpatch "$TOP/static-analysis/checkpatch.sh" || true
 	fi
-	if [ "$k_debug" -eq 0 ]; then
-		step vm-debug-attacks "$TOP/vm/tests/attacks.sh" patched-debug || true
-		step vm-debug-changes "$TOP/vm/tests/changes.sh" patched-debug || true
-		step vm-debug-kunit "$TOP/vm/tests/kunit.sh" \
-			"$BUILD/kernels/patched-debug.bzImage" ima_dir || true
-		step vm-debug-selftest "$TOP/vm/tests/selftest.sh" patched-debug || true
-		step vm-debug-tool "$TOP/vm/tests/tool.sh" patched-debug || true
-		step vm-debug-policy \
-			"$TOP/vm/run-qemu.sh" policy-debug "$BUILD/kernels/patched-debug.bzImage" policy || true
-		if [ "$mode" = all ]; then
-			step vm-debug-faults-conc env FAULTS_SECS=15 \
-				"$TOP/vm/tests/faults-conc.sh" patched-debug || true
-			# 10 000 entries: still an indexed directory of many
-			# blocks (the patched run has 100 000).
-			step vm-debug-faults-hostile env FAULTS_BIG=10000 \
-				"$TOP/vm/tests/faults-hostile.sh" patched-debug || true
-		fi
+	bstep "$b" build-patched "$TOP/ci/build-kernel.sh" patched || continue
+	bstep "$b" initramfs "$TOP/vm/mkinitramfs.sh" "$(base_build "$b")/vm/initramfs.cpio.gz" || continue
+	bstep "$b" vm-attacks-patched "$TOP/vm/tests/attacks.sh" patched || true
+	if [ "$mode" = all ]; then
+		bstep "$b" vm-changes "$TOP/vm/tests/changes.sh" || true
+		bstep "$b" vm-kunit "$TOP/vm/tests/kunit.sh" \
+			"$(base_build "$b")/kernels/patched.bzImage" ima_dir || true
 	fi
-	if [ "$mode" = all ] && [ "$k_base" -eq 0 ]; then
-		step harness-selftest "$TOP/ci/selftest-harness.sh" || true
-	fi
-fi
+done
 tap_close || true
 echo "=== total time $(($(date +%s) - start)) s"
-echo "=== offline attacks (vm/attack-table.sh)"
+echo "=== offline attacks, base mainline (vm/attack-table.sh)"
 "$TOP/vm/attack-table.sh" attacks || true
 "$TOP/vm/attack-table.sh" harness || true
+for b in "${others[@]}"; do
+	echo "=== offline attacks, base $b (BASE=$b vm/attack-table.sh attacks)"
+	env -u BUILD -u KTREE -u LOGS -u RESULTS BASE="$b" "$TOP/vm/attack-table.sh" attacks || true
+done
 if [ "$mode" = all ]; then
 	echo "=== faults (vm/faults-report.sh)"
 	"$TOP/vm/faults-report.sh" || true
 fi
-"$TOP/ci/summary.sh"
+"$TOP/ci/summary.sh" mainline "${others[@]}"

@@ -1,26 +1,45 @@
 #!/usr/bin/env bash
-# Read every KTAP results file under build/results and print the failures,
-# a count per file and the closing line 'N passed, N failed'. Exits non-zero
-# if anything failed or nothing ran.
+# Read every KTAP results file of the given bases (default: the selected
+# one, BASE=...) and print the failures, a count per file and the closing
+# line 'N passed, N failed'. A base other than mainline has its files named
+# BASE/NAME. Exits non-zero if anything failed or nothing ran.
+#   usage: summary.sh [BASE...]   (run-tests.sh gives every base)
 set -euo pipefail
 # shellcheck source=ci/lib.sh
 . "$(dirname "$0")/lib.sh"
 
+[ $# -gt 0 ] || set -- "$BASE"
 passed=0 failed=0
+files=() labels=() dirs=()
 shopt -s nullglob
-files=("$RESULTS"/*.tap)
-[ ${#files[@]} -gt 0 ] || die "no results in $RESULTS: nothing ran"
+for b in "$@"; do
+	[ -f "$TOP/ci/bases/$b.env" ] || die "unknown base '$b' (bases: $(bases | paste -sd ' '))"
+	if [ "$b" = "$BASE" ]; then d=$RESULTS; else d=$(base_build "$b")/results; fi
+	dirs+=("${d#"$TOP"/}")
+	prefix=
+	[ "$b" = mainline ] || prefix=$b/
+	for f in "$d"/*.tap; do
+		files+=("$f")
+		labels+=("$prefix$(basename "$f" .tap)")
+	done
+done
+[ ${#files[@]} -gt 0 ] || die "no results in ${dirs[*]}: nothing ran"
 echo "== results =="
-for f in "${files[@]}"; do
-	p=$(grep -c '^ok ' "$f" || true)
-	n=$(grep -c '^not ok ' "$f" || true)
-	printf '%-40s %4d passed %4d failed\n' "$(basename "$f" .tap)" "$p" "$n"
+for i in "${!files[@]}"; do
+	p=$(grep -c '^ok ' "${files[$i]}" || true)
+	n=$(grep -c '^not ok ' "${files[$i]}" || true)
+	printf '%-40s %4d passed %4d failed\n' "${labels[$i]}" "$p" "$n"
 	passed=$((passed + p))
 	failed=$((failed + n))
 done
 if [ "$failed" -gt 0 ]; then
 	echo "== failures =="
-	grep -h '^not ok ' "${files[@]}"
+	for i in "${!files[@]}"; do
+		case ${labels[$i]} in
+		*/*) grep -h '^not ok ' "${files[$i]}" | sed "s|^|${labels[$i]%%/*}: |" || true ;;
+		*) grep -h '^not ok ' "${files[$i]}" || true ;;
+		esac
+	done
 fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
