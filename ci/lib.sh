@@ -122,6 +122,8 @@ series_version() {
 # build at a time on this machine, whichever clone runs it) on fd 9 for
 # the rest of the script; waits, saying so, while another build holds it.
 kernel_build_lock() {
+	[ -z "${KERNEL_BUILD_LOCKED:-}" ] || return 0
+	KERNEL_BUILD_LOCKED=1
 	mkdir -p "$IMA_DIR_CACHE"
 	exec 9>>"$KERNEL_BUILD_LOCK"
 	if ! flock -n 9; then

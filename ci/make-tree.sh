@@ -63,7 +63,9 @@ pristine_commit() {
 }
 
 if ! kgit rev-parse -q --verify "refs/tags/$BASE_TAG" >/dev/null 2>&1; then
-	[ ! -e "$KTREE" ] || die "$KTREE exists but has no tag $BASE_TAG: remove it and run again"
+	[ ! -e "$KTREE" ] ||
+		die "$KTREE exists but has no tag $BASE_TAG (a tree of another base, e.g. a 6.12 tree made" \
+			"before the bases existed): remove it and its worktrees ($KBASE, $SCRATCH) and run again"
 	pristine_commit
 	log "cloning $BASE_TAG from $PRISTINE into $KTREE"
 	rm -rf "$KTREE.clone"

@@ -7,7 +7,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 git -C "$KTREE" rev-parse -q --verify "refs/tags/$BASE_TAG" >/dev/null ||
-	die "no kernel tree at $KTREE: run 'make tree'"
+	die "no kernel tree at $KTREE: run 'make tree BASE=$BASE'"
 if [ ! -d "$SCRATCH" ]; then
 	git -C "$KTREE" worktree prune
 	git -C "$KTREE" worktree add -q --detach "$SCRATCH" "$BASE_TAG"
