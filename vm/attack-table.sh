@@ -37,15 +37,29 @@ read_tap() {
 	done <"$f"
 }
 
+kernels=()
 for k in base patched; do
 	# the suite's check boot, and the second disk's (attacks.sh)
 	for f in "$RESULTS/vm-$suite-$k-check.tap" "$RESULTS/vm-$suite-$k-root.tap"; do
 		[ ! -f "$f" ] || read_tap "$k" "$f"
 	done
+	# a column per kernel that ran (a stable base runs the patched one only)
+	for f in "$RESULTS/vm-$suite-$k-check.tap" "$RESULTS/vm-$suite-$k-root.tap"; do
+		if [ -f "$f" ]; then kernels+=("$k") && break; fi
+	done
 done
 [ ${#rows[@]} -gt 0 ] || die "no $suite check results in $RESULTS: run the suite first"
-printf '| %-60s | %-14s | %-14s |\n' "offline edit, checked in enforce mode" "base kernel" "patched kernel"
-printf '|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..62})" "----------------" "----------------"
+line=$(printf '| %-60s |' "offline edit, checked in enforce mode")
+rule="|$(printf -- '-%.0s' {1..62})|"
+for k in "${kernels[@]}"; do
+	line+=$(printf ' %-14s |' "$k kernel")
+	rule+="----------------|"
+done
+printf '%s\n%s\n' "$line" "$rule"
 for d in "${rows[@]}"; do
-	printf '| %-60s | %-14s | %-14s |\n' "$d" "${res[base:$d]:--}" "${res[patched:$d]:--}"
+	line=$(printf '| %-60s |' "$d")
+	for k in "${kernels[@]}"; do
+		line+=$(printf ' %-14s |' "${res[$k:$d]:--}")
+	done
+	printf '%s\n' "$line"
 done
