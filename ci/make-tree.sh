@@ -16,6 +16,17 @@ set -euo pipefail
 need git tar xz flock
 kgit() { git -C "$KTREE" "$@"; }
 
+# pristine_pack: pack the loose objects of $PRISTINE (a new base's, some
+# 90 000) once, so that the clones hardlink packs: loose, they would make
+# git's automatic gc repack them in every clone, beside the kernel builds.
+pristine_pack() {
+	local loose
+	loose=$(git --git-dir="$PRISTINE" count-objects | cut -d' ' -f1)
+	[ "$loose" -gt 6700 ] || return 0
+	log "packing $loose loose objects in $PRISTINE (once)"
+	git --git-dir="$PRISTINE" repack -d -q
+}
+
 # pristine_commit: make sure $PRISTINE holds tag $BASE_TAG
 pristine_commit() {
 	local tarball=$CACHE/$BASE_PKG-$BASE_VERSION.tar.xz tmp want tree commit
@@ -29,6 +40,7 @@ pristine_commit() {
 		[ "$(git -C "$PRISTINE" log -1 --format=%s "refs/tags/$BASE_TAG")" = "$want" ] ||
 			die "$PRISTINE has a tag $BASE_TAG of another pin than $BASE_PKG $BASE_VERSION:" \
 				"delete the tag ('git -C $PRISTINE tag -d $BASE_TAG') or the cache folder and run again"
+		pristine_pack
 		exec 8>&-
 		return 0
 	fi
@@ -59,6 +71,7 @@ pristine_commit() {
 	git --git-dir="$PRISTINE" tag "$BASE_TAG" "$commit"
 	rm -rf "$tmp"
 	trap - EXIT
+	pristine_pack
 	exec 8>&-
 }
 
