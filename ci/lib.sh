@@ -50,6 +50,9 @@ IMA_DIR_CACHE=${IMA_DIR_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/ima-dir-integrity
 CACHE=$IMA_DIR_CACHE/src          # downloaded .debs and their tarballs
 PRISTINE=$IMA_DIR_CACHE/pristine.git # one commit per base, tagged $BASE_TAG
 export CCACHE_DIR=${CCACHE_DIR:-$IMA_DIR_CACHE/ccache}
+# Paths under the clone are hashed relative to the build folder, so that a
+# clone elsewhere (CI's, a second checkout) hits what this one compiled.
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$TOP} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-1}
 KERNEL_BUILD_LOCK=$IMA_DIR_CACHE/kernel-build.lock
 
 SERIES=$TOP/$BASE_SERIES   # series/vN/ and series/vN.mbox of this base
