@@ -3,6 +3,8 @@
 # Each check script writes one KTAP file under build/results/ with
 #   tap_open NAME        start build/results/NAME.tap
 #   tap_result 0|1 DESC [REASON]   record ok / not ok
+#   tap_todo DESC REASON  record a known failure: 'not ok ... # TODO REASON',
+#                         which KTAP counts as expected and no check fails on
 #   tap_close            write the plan; return non-zero if anything failed
 # ci/summary.sh reads every results file and prints 'N passed, N failed'.
 
@@ -28,6 +30,11 @@ tap_result() {
 		printf 'not ok %d %s%s\n' "$TAP_N" "$desc" "${reason:+ # $reason}" |
 			tee -a "$TAP_FILE.part"
 	fi
+}
+
+tap_todo() {
+	TAP_N=$((TAP_N + 1))
+	printf 'not ok %d %s # TODO %s\n' "$TAP_N" "$1" "$2" | tee -a "$TAP_FILE.part"
 }
 
 tap_close() {
