@@ -147,3 +147,18 @@ mksock() {
 			"./${p##*/}") || die "cannot make a unix socket at $p"
 	done
 }
+
+# findings_open [VERSION]: print the review findings (B1, B2, ...) listed in
+# vm/findings/open as not closed by series VERSION (default: the one
+# series_version picks) of this base
+findings_open() {
+	local ver=${1:-} b v f rest
+	[ -n "$ver" ] || ver=$(series_version)
+	while read -r b v f rest; do
+		case $b in '#'* | '') continue ;; esac
+		if ! [[ $f =~ ^B[0-9]+$ ]] || [ -z "$rest" ]; then
+			die "vm/findings/open: bad line '$b $v $f $rest' (want: BASE VERSION B<n> WHY)"
+		fi
+		[ "$b" != "$BASE" ] || [ "$v" != "$ver" ] || printf '%s\n' "$f"
+	done <"$TOP/vm/findings/open"
+}

@@ -17,6 +17,7 @@ tap_open() {
 	TAP_FILE=$RESULTS/$1.tap
 	TAP_N=0
 	TAP_FAILED=0
+	TAP_FINDING_FAILS=()
 	: >"$TAP_FILE.part"
 }
 
@@ -44,4 +45,35 @@ tap_close() {
 	} >"$TAP_FILE"
 	rm -f "$TAP_FILE.part"
 	[ "$TAP_FAILED" -eq 0 ]
+}
+
+# tap_finding OPEN FINDING STATUS DESC [REASON]: a result of a test of a
+# review finding (B1, B2, ...; empty: none). When FINDING is one of the
+# words of OPEN (findings_open: not closed by the series under test), a
+# failure is recorded as known (TODO) and counted in TAP_FINDING_FAILS;
+# tap_finding_closed then checks the finding still fails at all.
+declare -gA TAP_FINDING_FAILS=()
+tap_finding() {
+	local open=" $1 " f=$2 st=$3 desc=$4 reason=${5:-}
+	if [ -n "$f" ] && [[ $open == *" $f "* ]]; then
+		TAP_FINDING_FAILS[$f]=$((${TAP_FINDING_FAILS[$f]:-0} + (st != 0)))
+		if [ "$st" -ne 0 ]; then
+			tap_todo "$desc" "$f is open in this series (vm/findings/open)${reason:+; $reason}"
+			return
+		fi
+	fi
+	tap_result "$st" "$desc" "$reason"
+}
+
+# tap_finding_closed FINDING...: for each open FINDING whose results were
+# recorded, one result: it still fails somewhere (else vm/findings/open is
+# stale: the finding is closed and its line must go)
+tap_finding_closed() {
+	local f
+	for f in "$@"; do
+		[ -n "${TAP_FINDING_FAILS[$f]+set}" ] || continue
+		tap_result "$([ "${TAP_FINDING_FAILS[$f]}" -gt 0 ] && echo 0 || echo 1)" \
+			"$f: still open (fails as vm/findings/open says)" \
+			"every check of $f passed: it is closed, remove its line from vm/findings/open"
+	done
 }

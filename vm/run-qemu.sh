@@ -2,7 +2,14 @@
 # Boot a test kernel in QEMU and run one guest test; record its KTAP results.
 #   usage: run-qemu.sh NAME KERNEL TEST [DISK...]
 #   env:   APPEND (extra kernel command line), TIMEOUT (seconds, default 180),
-#          QEMU_MEM (MiB, default 512), QEMU_EXTRA (more QEMU options, words)
+#          QEMU_MEM (MiB, default 512), QEMU_EXTRA (more QEMU options, words),
+#          QEMU_DRIVE_OPTS (more -drive options for every disk, e.g.
+#          throttling.bps-total=N),
+#          FINDINGS_OPEN (review findings the series does not close yet,
+#          words: B1 B2 ...), FINDING (the finding this whole boot tests)
+# A guest result named after a finding ("B3: ...") that is in FINDINGS_OPEN
+# is a known failure (KTAP TODO) when it fails; with FINDING, so are the
+# boot's own checks (a hang, a splat). Each open finding must still fail.
 # Kernel console -> build/logs/vm/NAME.console, guest KTAP (ttyS1) ->
 # build/logs/vm/NAME.ktap, results -> build/results/vm-NAME.tap.
 # A guest that panics, oopses, warns, hangs or reports fewer results than its
@@ -32,7 +39,7 @@ rm -f "$console" "$ktap"
 drives=()
 for d in "$@"; do
 	[ -f "$d" ] || die "no disk image $d"
-	drives+=(-drive "file=$d,if=virtio,format=raw,cache=${QEMU_CACHE:-writeback}")
+	drives+=(-drive "file=$d,if=virtio,format=raw,cache=${QEMU_CACHE:-writeback}${QEMU_DRIVE_OPTS:+,$QEMU_DRIVE_OPTS}")
 done
 
 read -ra extra <<<"${QEMU_EXTRA:-}"
@@ -52,14 +59,18 @@ rc=0
 timeout -k 5 "$timeout" "${cmd[@]}" >"$logdir/$name.qemu" 2>&1 || rc=$?
 log "boot $name: finished in $(($(date +%s) - start)) s (qemu exit $rc)"
 
+open=${FINDINGS_OPEN:-} boot_f=${FINDING:-}
+[ -z "$boot_f" ] || [[ $boot_f =~ ^B[0-9]+$ ]] || die "FINDING=$boot_f is not a finding (B1, B2, ...)"
+# bres STATUS DESC [REASON]: a check of the boot itself
+bres() { tap_finding "$open" "$boot_f" "$@"; }
 tap_open "vm-$name"
 if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
-	tap_result 1 "$name: guest finished within ${timeout}s" "timed out, see $console"
+	bres 1 "$name: guest finished within ${timeout}s" "timed out, see $console"
 else
-	tap_result "$rc" "$name: qemu exited cleanly" "qemu exit $rc, see $logdir/$name.qemu"
+	bres "$rc" "$name: qemu exited cleanly" "qemu exit $rc, see $logdir/$name.qemu"
 fi
 bad=$(grep -E 'Kernel panic|BUG:|WARNING:|Oops|general protection fault|KASAN:|UBSAN:|possible recursive locking|suspicious RCU usage|INFO: task .* blocked|soft lockup|kmemleak:.*new suspected' "$console" 2>/dev/null | head -n 3 || true)
-tap_result "$([ -z "$bad" ] && echo 0 || echo 1)" "$name: no panic, oops or warning on the console" \
+bres "$([ -z "$bad" ] && echo 0 || echo 1)" "$name: no panic, oops or warning on the console" \
 	"$(echo "$bad" | tr '\n' ' ')see $console"
 
 # Re-number the guest's results under this boot's name; the plan must match.
@@ -67,21 +78,27 @@ plan=$(tr -d '\r' <"$ktap" 2>/dev/null | sed -n 's/^1\.\.\([0-9]*\)$/\1/p' | hea
 seen=0
 while IFS= read -r line; do
 	if [[ $line =~ ^ok\ [0-9]+\ (.*)$ ]]; then
-		tap_result 0 "$name: ${BASH_REMATCH[1]}"
+		st=0
 	elif [[ $line =~ ^not\ ok\ [0-9]+\ (.*)$ ]]; then
-		tap_result 1 "$name: ${BASH_REMATCH[1]}"
+		st=1
 	else
 		continue
 	fi
+	desc=${BASH_REMATCH[1]} f='' why=''
+	if [[ $desc == *' # '* ]]; then why=${desc#* # } desc=${desc%% # *}; fi
+	[[ $desc =~ ^(B[0-9]+): ]] && f=${BASH_REMATCH[1]}
+	tap_finding "$open" "$f" "$st" "$name: $desc" "$why"
 	seen=$((seen + 1))
 done < <(tr -d '\r' <"$ktap" 2>/dev/null)
 if [ -z "$plan" ]; then
-	tap_result 1 "$name: guest test reported a plan" "no KTAP plan in $ktap"
+	bres 1 "$name: guest test reported a plan" "no KTAP plan in $ktap"
 else
-	tap_result "$([ "$seen" -eq "$plan" ] && echo 0 || echo 1)" \
+	bres "$([ "$seen" -eq "$plan" ] && echo 0 || echo 1)" \
 		"$name: guest reported all $plan planned results" "got $seen, see $ktap"
 fi
 ran=0
 tr -d '\r' <"$ktap" 2>/dev/null | grep -q "^itest: $test exited 0" || ran=1
-tap_result "$ran" "$name: guest test script ran to the end" "see $ktap"
+bres "$ran" "$name: guest test script ran to the end" "see $ktap"
+# shellcheck disable=SC2086 # words
+tap_finding_closed $open
 tap_close
