@@ -16,8 +16,8 @@ endif
 BDIR := $(shell sed -n 's/^BASE_BUILD=//p' ci/bases/$(BASE).env)
 
 .PHONY: help run test deps fetch tree apply export check-export kernels \
-	kernel-base kernel-patched kernel-debug initramfs vm-probe vm-harness \
-	vm-attacks vm-changes vm-selftest vm-kunit vm-debug build-each \
+	kernel-base kernel-patched kernel-debug kernel-modular initramfs vm-probe vm-harness \
+	vm-attacks vm-changes vm-selftest vm-kunit vm-debug vm-findings build-each \
 	checkpatch sparse w1 coccicheck static shellcheck selftest send \
 	summary clean distclean tool tool-test install uninstall vm-tool \
 	faults faults-long faults-report bench bench-smoke
@@ -71,6 +71,10 @@ kernel-patched:
 kernel-debug:
 	ci/build-kernel.sh patched debug
 
+## kernel-modular the patched kernel with ext4 and overlayfs as modules (B6)
+kernel-modular:
+	ci/build-kernel.sh patched modular
+
 ## initramfs      busybox + static helpers + guest tests
 initramfs:
 	vm/mkinitramfs.sh $(BDIR)/vm/initramfs.cpio.gz
@@ -108,6 +112,10 @@ vm-debug: initramfs
 	vm/tests/changes.sh patched-debug
 	vm/tests/kunit.sh $(BDIR)/kernels/patched-debug.bzImage ima_dir
 	vm/tests/selftest.sh patched-debug
+
+## vm-findings    the v1 review's findings, each reproduced (vm/findings/open)
+vm-findings: initramfs
+	vm/tests/findings.sh patched
 
 ## vm-tool        ima-dirtool in the guest: kernel labels, offline changes, enforce
 vm-tool: initramfs

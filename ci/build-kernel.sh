@@ -2,17 +2,18 @@
 # Build a test kernel of the selected base (BASE=mainline|stable-6.12):
 # tinyconfig + the fragments in vm/ (vm/kernel.config, then
 # vm/kernel-series.config for the patched tree, vm/kernel-debug.config for
-# debug, and last vm/kernel-$BASE.config if it exists: the options that
+# debug, vm/kernel-modular.config for modular (ext4 and overlayfs as
+# modules, built with them; not booted), and last vm/kernel-$BASE.config if it exists: the options that
 # differ between bases), out of tree, with ccache and all cores, under the
 # machine-wide kernel-build lock ($IMA_DIR_CACHE/kernel-build.lock).
-#   usage: build-kernel.sh base|patched [debug]
-# Result: build/kernels/<tree>[-debug].bzImage (build/BASE/kernels/ for a
+#   usage: build-kernel.sh base|patched [debug|modular]
+# Result: build/kernels/<tree>[-debug|-modular].bzImage (build/BASE/kernels/ for a
 # base other than mainline)
 set -euo pipefail
 # shellcheck source=ci/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-usage() { die "usage: ${0##*/} base|patched [debug]"; }
+usage() { die "usage: ${0##*/} base|patched [debug|modular]"; }
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then usage; fi
 frags=("$TOP/vm/kernel.config")
 case $1 in
@@ -23,11 +24,15 @@ patched)
 	;;
 *) usage ;;
 esac
-name=$1
+name=$1 targets=(bzImage)
 if [ $# -eq 2 ]; then
-	[ "$2" = debug ] || usage
-	name=$name-debug
-	frags+=("$TOP/vm/kernel-debug.config")
+	case $2 in
+	debug | modular) ;;
+	*) usage ;;
+	esac
+	name=$name-$2
+	frags+=("$TOP/vm/kernel-$2.config")
+	[ "$2" != modular ] || targets+=(modules)
 fi
 [ ! -f "$TOP/vm/kernel-$BASE.config" ] || frags+=("$TOP/vm/kernel-$BASE.config")
 
@@ -50,22 +55,25 @@ if [ ! -f "$out/.config" ] || [ "$(cat "$out/.frag-stamp" 2>/dev/null)" != "$sta
 	kmake tinyconfig >/dev/null
 	"$src/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "${frags[@]}" >/dev/null
 	kmake olddefconfig >/dev/null
-	# merge_config only warns: every requested value must have stuck.
-	missing=()
+	# merge_config only warns: every requested value must have stuck (the
+	# last fragment that sets an option wins).
+	declare -A want=()
 	while IFS= read -r line; do
 		case $line in
-		CONFIG_*=n) want="# ${line%=n} is not set" ;;
-		CONFIG_*=*) want=$line ;;
-		*) continue ;;
+		CONFIG_*=n) want[${line%%=*}]="# ${line%=n} is not set" ;;
+		CONFIG_*=*) want[${line%%=*}]=$line ;;
 		esac
-		grep -qxF -- "$want" "$out/.config" || missing+=("$line")
 	done < <(cat "${frags[@]}")
+	missing=()
+	for opt in "${!want[@]}"; do
+		grep -qxF -- "${want[$opt]}" "$out/.config" || missing+=("${want[$opt]}")
+	done
 	[ ${#missing[@]} -eq 0 ] ||
 		die "$name: these fragment options did not stick (missing dependency?): ${missing[*]}"
 	echo "$stamp" >"$out/.frag-stamp"
 fi
 
 log "building $name kernel of base $BASE ($BASE_TAG) in $out"
-kmake -j"$(nproc)" bzImage
+kmake -j"$(nproc)" "${targets[@]}"
 cp "$out/arch/x86/boot/bzImage" "$BUILD/kernels/$name.bzImage"
 log "built $BUILD/kernels/$name.bzImage"
