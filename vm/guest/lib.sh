@@ -92,3 +92,21 @@ cmdline_value() {
 		esac
 	done
 }
+
+# bounded SECS OUT CMD...: run CMD in the background with its output in
+# OUT and wait at most SECS seconds for it; return 0 once it has ended, 124
+# if it still runs (a hang: it is left behind, the boot goes on)
+bounded() {
+	_secs=$1 _out=$2
+	shift 2
+	"$@" >"$_out" 2>&1 &
+	_pid=$!
+	_i=0
+	while kill -0 $_pid 2>/dev/null; do
+		[ $_i -lt "$_secs" ] || return 124
+		sleep 1
+		_i=$((_i + 1))
+	done
+	wait $_pid
+	return 0
+}

@@ -18,7 +18,7 @@
  *      OP: read (open O_RDONLY and read all), list (open a directory and
  *      read all entries), stat (lstat), follow (stat), readlink, chdir,
  *      access, open (O_RDONLY | O_NONBLOCK, for device nodes and FIFOs),
- *      connect (a unix stream socket)
+ *      connect (a unix stream socket), unlink, rmdir
  *
  * Exit status: 0 on success (for "try": whenever the operation ran, whatever
  * its result), 1 on failure, 2 on bad usage.
@@ -55,7 +55,8 @@ static int usage(void)
 		"       itest tmpfile DIR NAME\n"
 		"       itest rename2 exchange|whiteout OLD NEW\n"
 		"       itest bind PATH\n"
-		"       itest try read|list|stat|readlink|chdir|access PATH\n");
+		"       itest try read|list|stat|follow|readlink|chdir|access|open|\n"
+		"                 connect|unlink|rmdir PATH\n");
 	return 2;
 }
 
@@ -283,6 +284,10 @@ static int cmd_try(char **argv)
 		err = chdir(path) ? errno : 0;
 	else if (!strcmp(op, "access"))
 		err = access(path, F_OK) ? errno : 0;
+	else if (!strcmp(op, "unlink"))
+		err = unlink(path) ? errno : 0;
+	else if (!strcmp(op, "rmdir"))
+		err = rmdir(path) ? errno : 0;
 	else
 		return usage();
 	printf("%s\n", errname(err));
