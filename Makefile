@@ -20,7 +20,7 @@ BDIR := $(shell sed -n 's/^BASE_BUILD=//p' ci/bases/$(BASE).env)
 	vm-attacks vm-changes vm-selftest vm-kunit vm-debug vm-findings build-each \
 	checkpatch sparse w1 coccicheck static shellcheck selftest send \
 	summary clean distclean tool tool-test install uninstall vm-tool \
-	faults faults-long faults-report bench bench-smoke
+	faults faults-long faults-report bench bench-smoke coverage
 
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
@@ -116,6 +116,11 @@ vm-debug: initramfs
 ## vm-findings    the v1 review's findings, each reproduced (vm/findings/open)
 vm-findings: initramfs
 	vm/tests/findings.sh patched
+
+## coverage       line coverage of the series: the VM suites on a gcov kernel
+##                (about 40 min; report in build/coverage/report.md)
+coverage:
+	vm/coverage.sh
 
 ## vm-tool        ima-dirtool in the guest: kernel labels, offline changes, enforce
 vm-tool: initramfs

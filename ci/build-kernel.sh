@@ -3,17 +3,19 @@
 # tinyconfig + the fragments in vm/ (vm/kernel.config, then
 # vm/kernel-series.config for the patched tree, vm/kernel-debug.config for
 # debug, vm/kernel-modular.config for modular (ext4 and overlayfs as
-# modules, built with them; not booted), and last vm/kernel-$BASE.config if it exists: the options that
+# modules, built with them; not booted), vm/kernel-gcov.config for gcov
+# (gcov profiling of the .c files the series changes, for make coverage),
+# and last vm/kernel-$BASE.config if it exists: the options that
 # differ between bases), out of tree, with ccache and all cores, under the
 # machine-wide kernel-build lock ($IMA_DIR_CACHE/kernel-build.lock).
-#   usage: build-kernel.sh base|patched [debug|modular]
-# Result: build/kernels/<tree>[-debug|-modular].bzImage (build/BASE/kernels/ for a
+#   usage: build-kernel.sh base|patched [debug|modular|gcov]
+# Result: build/kernels/<tree>[-debug|-modular|-gcov].bzImage (build/BASE/kernels/ for a
 # base other than mainline)
 set -euo pipefail
 # shellcheck source=ci/lib.sh
 . "$(dirname "$0")/lib.sh"
 
-usage() { die "usage: ${0##*/} base|patched [debug|modular]"; }
+usage() { die "usage: ${0##*/} base|patched [debug|modular|gcov]"; }
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then usage; fi
 frags=("$TOP/vm/kernel.config")
 case $1 in
@@ -27,12 +29,22 @@ esac
 name=$1 targets=(bzImage)
 if [ $# -eq 2 ]; then
 	case $2 in
-	debug | modular) ;;
+	debug | modular | gcov) ;;
 	*) usage ;;
 	esac
 	name=$name-$2
 	frags+=("$TOP/vm/kernel-$2.config")
 	[ "$2" != modular ] || targets+=(modules)
+fi
+# gcov: profile exactly the kernel .c files the series changes (their
+# objects, by name: GCOV_PROFILE_<name>.o=y on the command line).
+profile=()
+if [ "$name" = patched-gcov ]; then
+	while IFS= read -r f; do
+		f=${f##*/}
+		profile+=("GCOV_PROFILE_${f%.c}.o=y")
+	done < <(git -C "$src" diff --name-only "$BASE_TAG" HEAD -- '*.c' ':!tools/')
+	[ ${#profile[@]} -gt 0 ] || die "no .c file changed between $BASE_TAG and HEAD in $src"
 fi
 [ ! -f "$TOP/vm/kernel-$BASE.config" ] || frags+=("$TOP/vm/kernel-$BASE.config")
 
@@ -74,6 +86,6 @@ if [ ! -f "$out/.config" ] || [ "$(cat "$out/.frag-stamp" 2>/dev/null)" != "$sta
 fi
 
 log "building $name kernel of base $BASE ($BASE_TAG) in $out"
-kmake -j"$(nproc)" "${targets[@]}"
+kmake -j"$(nproc)" "${profile[@]}" "${targets[@]}"
 cp "$out/arch/x86/boot/bzImage" "$BUILD/kernels/$name.bzImage"
 log "built $BUILD/kernels/$name.bzImage"

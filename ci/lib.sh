@@ -76,21 +76,21 @@ need() {
 # with the series (patched or patched-debug); else stop with the usage of a
 # test script that takes such a kernel
 series_kernel() {
-	[ $# -le 1 ] || die "usage: ${0##*/} [patched|patched-debug]"
+	[ $# -le 1 ] || die "usage: ${0##*/} [patched|patched-debug|patched-gcov]"
 	case ${1:-patched} in
-	patched | patched-debug) printf '%s\n' "${1:-patched}" ;;
-	*) die "usage: ${0##*/} [patched|patched-debug]" ;;
+	patched | patched-debug | patched-gcov) printf '%s\n' "${1:-patched}" ;;
+	*) die "usage: ${0##*/} [patched|patched-debug|patched-gcov]" ;;
 	esac
 }
 
 # label_kernel K: print the kernel image that labels the test trees of a
-# run on kernel K: patched.bzImage also for patched-debug (the same series
-# writes the same labels, and labelling on the debug kernel is slow and
-# tested on its own); dies if it is not built.
+# run on kernel K: K itself, but patched.bzImage for patched-debug (the
+# same series writes the same labels, and labelling on the debug kernel is
+# slow and tested on its own); dies if it is not built.
 label_kernel() {
-	local img=$BUILD/kernels/patched.bzImage
-	[ "$1" != patched ] || img=$BUILD/kernels/$1.bzImage
-	[ -f "$img" ] || die "no kernel $img (it labels the test tree): run 'make kernel-patched'"
+	local img=$BUILD/kernels/$1.bzImage
+	[ "$1" != patched-debug ] || img=$BUILD/kernels/patched.bzImage
+	[ -f "$img" ] || die "no kernel $img (it labels the test tree): build it ('make kernel-patched', 'make coverage')"
 	printf '%s\n' "$img"
 }
 

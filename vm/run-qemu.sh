@@ -5,6 +5,8 @@
 #          QEMU_MEM (MiB, default 512), QEMU_EXTRA (more QEMU options, words),
 #          QEMU_DRIVE_OPTS (more -drive options for every disk, e.g.
 #          throttling.bps-total=N),
+#          GCOV_DIR (a coverage kernel's gcov counters of this boot go to
+#          GCOV_DIR/NAME/, through a scratch disk with serial "gcov"),
 #          FINDINGS_OPEN (review findings the series does not close yet,
 #          words: B1 B2 ...), FINDING (the finding this whole boot tests)
 # A guest result named after a finding ("B3: ...") that is in FINDINGS_OPEN
@@ -43,6 +45,16 @@ for d in "$@"; do
 done
 
 read -ra extra <<<"${QEMU_EXTRA:-}"
+gcov_disk=
+if [ -n "${GCOV_DIR:-}" ]; then
+	mkdir -p "$GCOV_DIR"
+	gcov_disk=$GCOV_DIR/$name.tar
+	rm -rf "$gcov_disk" "${GCOV_DIR:?}/$name"
+	truncate -s 64M "$gcov_disk"
+	drives+=(-drive "file=$gcov_disk,if=none,id=gcov,format=raw"
+		-device virtio-blk-pci,drive=gcov,serial=gcov)
+	APPEND="${APPEND:-} itest.gcov=1"
+fi
 
 accel=$("$TOP/vm/accel.sh" "$kernel")
 cmd=(qemu-system-x86_64 -nodefaults -no-user-config -no-reboot -display none
@@ -58,6 +70,12 @@ start=$(date +%s)
 rc=0
 timeout -k 5 "$timeout" "${cmd[@]}" >"$logdir/$name.qemu" 2>&1 || rc=$?
 log "boot $name: finished in $(($(date +%s) - start)) s (qemu exit $rc)"
+if [ -n "$gcov_disk" ]; then
+	mkdir -p "$GCOV_DIR/$name"
+	tar -xf "$gcov_disk" -C "$GCOV_DIR/$name" 2>/dev/null ||
+		log "boot $name: no gcov counters (the guest did not write them)"
+	rm -f "$gcov_disk"
+fi
 
 open=${FINDINGS_OPEN:-} boot_f=${FINDING:-}
 [ -z "$boot_f" ] || [[ $boot_f =~ ^B[0-9]+$ ]] || die "FINDING=$boot_f is not a finding (B1, B2, ...)"

@@ -7,17 +7,17 @@
 # shows the checks can fail). A second copy of the labelled disk gets one
 # attack only, a file added to the file system's root directory, and its
 # own check boot: refusing the root refuses everything below it.
-#   usage: attacks.sh base|patched|patched-debug
+#   usage: attacks.sh base|patched|patched-debug|patched-gcov
 set -euo pipefail
 # shellcheck source=ci/lib.sh
 . "$(dirname "$0")/../../ci/lib.sh"
 
-[ $# -eq 1 ] || die "usage: ${0##*/} base|patched|patched-debug"
+[ $# -eq 1 ] || die "usage: ${0##*/} base|patched|patched-debug|patched-gcov"
 k=$1
 case $k in
 base) dirs=0 expect=unnoticed ;;
-patched | patched-debug) dirs=1 expect=refused ;;
-*) die "usage: ${0##*/} base|patched|patched-debug" ;;
+patched | patched-debug | patched-gcov) dirs=1 expect=refused ;;
+*) die "usage: ${0##*/} base|patched|patched-debug|patched-gcov" ;;
 esac
 kernel=$BUILD/kernels/$k.bzImage
 uuid=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0a0002

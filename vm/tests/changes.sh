@@ -15,7 +15,7 @@
 # On patched-debug the padded tree is labelled by the patched kernel (the
 # same labels; that boot took 70 s of the debug run's 120 s); the small tree
 # is labelled by the kernel under test.
-#   usage: changes.sh [patched|patched-debug]
+#   usage: changes.sh [patched|patched-debug|patched-gcov]
 set -euo pipefail
 # shellcheck source=ci/lib.sh
 . "$(dirname "$0")/../../ci/lib.sh"

@@ -14,7 +14,7 @@
 # writes the same labels, and labelling its 2 060 files took 155 s of the
 # debug run's 224 s (20 s on patched); labelling on the debug kernel is
 # tested by attacks.sh, changes.sh and tool.sh.
-#   usage: faults-conc.sh [patched|patched-debug]
+#   usage: faults-conc.sh [patched|patched-debug|patched-gcov]
 #   env:   FAULTS_SECS (length of the storm, default 15), FAULTS_SEED
 #          (default the time)
 # Figures: build/faults/conc-KERNEL-SECSs.md; results: build/results/faults-conc-

@@ -12,7 +12,7 @@
 # enforce mode; then reindexed with e2fsck -D and verified after a reboot
 # (the changes persisted) and changed again. Each boot's
 # console must show no splat (run-qemu.sh).
-#   usage: faults-hostile.sh [patched|patched-debug]
+#   usage: faults-hostile.sh [patched|patched-debug|patched-gcov]
 #   env:   FAULTS_BIG (default 100000), FAULTS_ROUNDS (how often the check
 #          boot uses every case again, default 20 on patched, 5 on
 #          patched-debug: each round there takes about 3 s, and kmemleak

@@ -25,7 +25,7 @@
 # kernel); then one check boot per finding, or one for B1-B4. Findings
 # that vm/findings/open lists for the series under test are known failures
 # (KTAP TODO); each must still fail (vm/run-qemu.sh).
-#   usage: findings.sh [patched|patched-debug]
+#   usage: findings.sh [patched|patched-debug|patched-gcov]
 set -euo pipefail
 # shellcheck source=ci/lib.sh
 . "$(dirname "$0")/../../ci/lib.sh"

@@ -3,17 +3,17 @@
 # labels trees on an unmounted scratch ext4 device, edits the raw device
 # and checks the edits are refused. On the base kernel every test must
 # skip (the policy has no DIR_CHECK), never pass.
-#   usage: selftest.sh base|patched|patched-debug
+#   usage: selftest.sh base|patched|patched-debug|patched-gcov
 set -euo pipefail
 # shellcheck source=ci/lib.sh
 . "$(dirname "$0")/../../ci/lib.sh"
 
-[ $# -eq 1 ] || die "usage: ${0##*/} base|patched|patched-debug"
+[ $# -eq 1 ] || die "usage: ${0##*/} base|patched|patched-debug|patched-gcov"
 k=$1
 case $k in
 base) expect=skip ;;
-patched | patched-debug) expect=pass ;;
-*) die "usage: ${0##*/} base|patched|patched-debug" ;;
+patched | patched-debug | patched-gcov) expect=pass ;;
+*) die "usage: ${0##*/} base|patched|patched-debug|patched-gcov" ;;
 esac
 need mke2fs truncate
 kernel=$BUILD/kernels/$k.bzImage

@@ -12,15 +12,15 @@
 #      values set wrong on purpose are refused (boots tlabel, enforce); and
 #      without evm=fix, EVM refuses the tool's values for regular files
 #      (boot noevmfix).
-#   usage: tool.sh [patched|patched-debug]
+#   usage: tool.sh [patched|patched-debug|patched-gcov]
 set -euo pipefail
 # shellcheck source=ci/lib.sh
 . "$(dirname "$0")/../../ci/lib.sh"
 
 k=${1:-patched}
 case $k in
-patched | patched-debug) ;;
-*) die "usage: ${0##*/} [patched|patched-debug]" ;;
+patched | patched-debug | patched-gcov) ;;
+*) die "usage: ${0##*/} [patched|patched-debug|patched-gcov]" ;;
 esac
 kernel=$BUILD/kernels/$k.bzImage
 uuid=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0a7001
