@@ -58,6 +58,11 @@ bstep() {
 	return "$rc"
 }
 
+# modpost_clean LOG: the modular build's log names no undefined symbol
+modpost_clean() {
+	! grep -E 'modpost: .* undefined!' "$1"
+}
+
 [ "$mode" != all ] || step shellcheck "$TOP/ci/shellcheck.sh" || true
 
 # The mainline base: every check. Without its tree (or series) the other
@@ -67,7 +72,10 @@ step fetch "$TOP/ci/fetch-base.sh" &&
 	step tree "$TOP/ci/make-tree.sh" &&
 	step apply "$TOP/ci/apply-series.sh" || ok_tree=0
 if [ "$ok_tree" -eq 1 ]; then
-	findings=$(findings_open "" | paste -sd ' ')
+	if ! findings=$(findings_open "" | paste -sd ' '); then
+		tap_result 1 "vm/findings/open is readable" "see the error above"
+		findings=
+	fi
 	if [ "$mode" = all ]; then
 		step roundtrip "$TOP/ci/check-roundtrip.sh" || true
 		step checkpatch "$TOP/static-analysis/checkpatch.sh" || true
@@ -81,10 +89,15 @@ if [ "$ok_tree" -eq 1 ]; then
 		# KASAN, lockdep, PROVE_RCU, DEBUG_ATOMIC_SLEEP, KFENCE
 		step build-patched-debug "$TOP/ci/build-kernel.sh" patched debug && k_debug=0
 		# Review finding B6: IMA built in, ext4 and overlayfs as modules
-		# (Debian's config): modpost checks what they use is exported.
-		step_finding=B6 step build-patched-modular \
-			"$TOP/ci/build-kernel.sh" patched modular || true
-		tap_finding_closed B6
+		# (Debian's config). The build must succeed with modpost's errors
+		# as warnings; that no module uses a symbol nobody exports is the
+		# finding's check.
+		if step build-patched-modular env KBUILD_MODPOST_WARN=1 \
+			"$TOP/ci/build-kernel.sh" patched modular; then
+			step_finding=B6 step modpost-exports modpost_clean \
+				"$LOGS/step-build-patched-modular.log" || true
+			tap_finding_closed B6
+		fi
 	fi
 	if [ "$mode" = all ] && [ "$k_base" -eq 0 ] && [ "$k_patched" -eq 0 ]; then
 		step sparse "$TOP/static-analysis/sparse.sh" || true

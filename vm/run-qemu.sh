@@ -8,10 +8,13 @@
 #          GCOV_DIR (a coverage kernel's gcov counters of this boot go to
 #          GCOV_DIR/NAME/, through a scratch disk with serial "gcov"),
 #          FINDINGS_OPEN (review findings the series does not close yet,
-#          words: B1 B2 ...), FINDING (the finding this whole boot tests)
+#          words: B1 B2 ...), FINDING and FINDING_SPLAT (the finding this
+#          boot tests, and a regular expression its console splat matches)
 # A guest result named after a finding ("B3: ...") that is in FINDINGS_OPEN
-# is a known failure (KTAP TODO) when it fails; with FINDING, so are the
-# boot's own checks (a hang, a splat). Each open finding must still fail.
+# is a known failure (KTAP TODO) when it fails; so is the console check of
+# a FINDING boot when every bad line matches FINDING_SPLAT. Any other
+# failure of the boot (a hang, another splat, a short plan) fails. Each
+# open finding must still fail.
 # Kernel console -> build/logs/vm/NAME.console, guest KTAP (ttyS1) ->
 # build/logs/vm/NAME.ktap, results -> build/results/vm-NAME.tap.
 # A guest that panics, oopses, warns, hangs or reports fewer results than its
@@ -51,8 +54,9 @@ if [ -n "${GCOV_DIR:-}" ]; then
 	gcov_disk=$GCOV_DIR/$name.tar
 	rm -rf "$gcov_disk" "${GCOV_DIR:?}/$name"
 	truncate -s 64M "$gcov_disk"
+	# The last PCI slot: the test's disks keep their names (vda, vdb, ...).
 	drives+=(-drive "file=$gcov_disk,if=none,id=gcov,format=raw"
-		-device virtio-blk-pci,drive=gcov,serial=gcov)
+		-device "virtio-blk-pci,drive=gcov,serial=gcov,addr=0x1f")
 	APPEND="${APPEND:-} itest.gcov=1"
 fi
 
@@ -78,17 +82,22 @@ if [ -n "$gcov_disk" ]; then
 fi
 
 open=${FINDINGS_OPEN:-} boot_f=${FINDING:-}
-[ -z "$boot_f" ] || [[ $boot_f =~ ^B[0-9]+$ ]] || die "FINDING=$boot_f is not a finding (B1, B2, ...)"
-# bres STATUS DESC [REASON]: a check of the boot itself
-bres() { tap_finding "$open" "$boot_f" "$@"; }
+[ -z "$boot_f" ] || { [[ $boot_f =~ ^B[0-9]+$ ]] && [ -n "${FINDING_SPLAT:-}" ]; } ||
+	die "FINDING=$boot_f: want a finding (B1, B2, ...) and FINDING_SPLAT"
 tap_open "vm-$name"
 if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
-	bres 1 "$name: guest finished within ${timeout}s" "timed out, see $console"
+	tap_result 1 "$name: guest finished within ${timeout}s" "timed out, see $console"
 else
-	bres "$rc" "$name: qemu exited cleanly" "qemu exit $rc, see $logdir/$name.qemu"
+	tap_result "$rc" "$name: qemu exited cleanly" "qemu exit $rc, see $logdir/$name.qemu"
 fi
-bad=$(grep -E 'Kernel panic|BUG:|WARNING:|Oops|general protection fault|KASAN:|UBSAN:|possible recursive locking|suspicious RCU usage|INFO: task .* blocked|soft lockup|kmemleak:.*new suspected' "$console" 2>/dev/null | head -n 3 || true)
-bres "$([ -z "$bad" ] && echo 0 || echo 1)" "$name: no panic, oops or warning on the console" \
+splats='Kernel panic|BUG:|WARNING:|Oops|general protection fault|KASAN:|UBSAN:|possible recursive locking|suspicious RCU usage|INFO: task .* blocked|soft lockup|kmemleak:.*new suspected'
+bad=$(grep -E "$splats" "$console" 2>/dev/null | head -n 3 || true)
+splat_f=
+if [ -n "$boot_f" ] && [ -n "$bad" ] &&
+	! grep -E "$splats" "$console" | grep -qvE -- "$FINDING_SPLAT"; then
+	splat_f=$boot_f
+fi
+tap_finding "$open" "$splat_f" "$([ -z "$bad" ] && echo 0 || echo 1)" "$name: no panic, oops or warning on the console" \
 	"$(echo "$bad" | tr '\n' ' ')see $console"
 
 # Re-number the guest's results under this boot's name; the plan must match.
@@ -109,14 +118,14 @@ while IFS= read -r line; do
 	seen=$((seen + 1))
 done < <(tr -d '\r' <"$ktap" 2>/dev/null)
 if [ -z "$plan" ]; then
-	bres 1 "$name: guest test reported a plan" "no KTAP plan in $ktap"
+	tap_result 1 "$name: guest test reported a plan" "no KTAP plan in $ktap"
 else
-	bres "$([ "$seen" -eq "$plan" ] && echo 0 || echo 1)" \
+	tap_result "$([ "$seen" -eq "$plan" ] && echo 0 || echo 1)" \
 		"$name: guest reported all $plan planned results" "got $seen, see $ktap"
 fi
 ran=0
 tr -d '\r' <"$ktap" 2>/dev/null | grep -q "^itest: $test exited 0" || ran=1
-bres "$ran" "$name: guest test script ran to the end" "see $ktap"
+tap_result "$ran" "$name: guest test script ran to the end" "see $ktap"
 # shellcheck disable=SC2086 # words
 tap_finding_closed $open
 tap_close

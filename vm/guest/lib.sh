@@ -31,6 +31,17 @@ expect_err() {
 	fi
 }
 
+# audit_any PATH_SUFFIX DESC: a refusal (res=0) of a directory or special
+# file is audited, whatever its cause, naming the file
+audit_any() {
+	if dmesg | grep 'audit' | grep -e 'op=appraise_dir' -e 'op=appraise_special' |
+		grep 'res=0' | grep -q "name=\"[^\"]*$1\""; then
+		result 0 "$2"
+	else
+		result 1 "$2" "no appraise_dir/appraise_special audit record for $1"
+	fi
+}
+
 # audit_has CAUSE PATH_SUFFIX DESC: an integrity audit record names the cause
 # and the file
 audit_has() {
@@ -94,8 +105,9 @@ cmdline_value() {
 }
 
 # bounded SECS OUT CMD...: run CMD in the background with its output in
-# OUT and wait at most SECS seconds for it; return 0 once it has ended, 124
-# if it still runs (a hang: it is left behind, the boot goes on)
+# OUT and wait at most SECS seconds for it; return its exit status once it
+# has ended, 124 if it still runs (a hang: it is left behind, the boot
+# goes on)
 bounded() {
 	_secs=$1 _out=$2
 	shift 2
@@ -108,5 +120,4 @@ bounded() {
 		_i=$((_i + 1))
 	done
 	wait $_pid
-	return 0
 }

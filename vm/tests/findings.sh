@@ -43,8 +43,8 @@ uuid=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0a0b15
 work=$BUILD/vm/findings-$k
 rm -rf "$work"
 t=$work/src/tree
-mkdir -p "$t"/b1/{d,l,t,dev} "$t"/b4/d "$t"/b3/d "$t"/b5/{lower/m,upper/m,work} \
-	"$t"/b7/big "$t"/b9 "$t"/b17/{lower,upper,work} "$t"/b18 "$t"/ok
+mkdir -p "$t"/b1/{d,o,l,t,dev} "$t"/b4/{d,o} "$t"/b3/d "$t"/b5/{lower/m,upper/m,work} \
+	"$t"/b7/big "$t"/b9 "$t"/b9ctl "$t"/b17/{lower,upper,work} "$t"/b18 "$t"/ok
 for d in b1/d b4/d; do
 	echo a >"$t/$d/a.txt"
 	echo victim >"$t/$d/victim.txt"
@@ -56,6 +56,8 @@ echo other >"$t/b3/d/other.txt"
 echo src >"$t/b3/src.txt"
 echo l1 >"$t/b5/lower/m/l1"
 echo u1 >"$t/b5/upper/m/u1"
+# B5's rule appraises the overlay's directories of uid 1234: m only.
+chown 1234 "$t/b5/lower/m" "$t/b5/upper/m"
 # b7/big: 2000 entries of 200-byte names (100 blocks), hard links to one
 # file (one regular file to label).
 echo one >"$t/b7/one"
@@ -64,7 +66,10 @@ for i in $(seq -w 0 1999); do
 	ln "$t/b7/one" "$t/b7/big/f$i$pad"
 done
 echo x >"$t/b9/x.txt"
+echo x >"$t/b9ctl/x.txt"
+chown 1234 "$t/b9"
 echo lower >"$t/b17/lower/f.txt"
+echo lower >"$t/b17/lower/g.txt"
 echo x >"$t/b18/x.txt"
 echo ok >"$t/ok/ok.txt"
 img=$work/disk.img
@@ -72,6 +77,7 @@ img=$work/disk.img
 off() { "$TOP/vm/offline.sh" "$img" "$@"; }
 off node /tree/b1/dev/n c 1 3
 off node /tree/b17/blk b 7 0
+off node /tree/b17/blk0 b 7 0
 off node /tree/b17/upper/f.txt c 1 3
 # Two small disks the guest attaches to loop0 and loop1 (block devices
 # 7:0 and 7:1, whatever else the guest has), each naming itself.
@@ -99,20 +105,29 @@ APPEND="ima_appraise=fix evm=fix itest.uuid=$uuid itest.dirs=1" \
 # Offline edits that need no digest.
 off retarget /tree/b1/l/l ../t/t2.txt
 off devnum /tree/b1/dev/n 1 5
+off chown /tree/b1/o 1234
+off chown /tree/b4/o 1234
 off rmxattr /tree/b9 security.ima
+off rmxattr /tree/b9ctl security.ima
 off rmxattr /tree/b18 security.ima
 off devnum /tree/b17/blk 7 1
 off devnum /tree/b17/upper/f.txt 0 0
 # B3: a pending record announcing the creation of 'evil' in b3/d over the
 # digest b3/d has on the disk (its HMAC, security.evm, stays), and 'evil'
 # added: a hard link to a labelled file.
-debugfs -R "ea_get -f $work/b3.ima /tree/b3/d security.ima" "$img" >/dev/null 2>&1 ||
-	die "b3/d has no security.ima after the label boot (see the findings-$k-label boot)"
+# (The v1 record format; a series with another one must update this, or
+# the test's check of the refusal's cause fails.)
+debugfs -R "ea_get -f $work/b3.ima /tree/b3/d security.ima" "$img" >/dev/null 2>&1 || true
 b3rec=$(python3 - "$work/b3.ima" <<'PY'
 import sys
-cur = open(sys.argv[1], "rb").read()
+try:
+    cur = open(sys.argv[1], "rb").read()
+except OSError:
+    cur = b""
 if len(cur) != 34 or cur[0] != 4:
-    sys.exit("b3/d: security.ima is not a sha256 digest (%s)" % cur.hex())
+    # Not a v1 sha256 digest: write something the check boot will report.
+    print("07")
+    sys.exit(0)
 name = b"evil"
 # IMA_DIR_CHG_NEW | IMA_DIR_CHG_ANY, no old entry; new type DT_REG
 rec = bytes([7, cur[1]]) + cur[2:] + bytes([1, 0x06, len(name)]) + name
@@ -124,21 +139,24 @@ off setxattr /tree/b3/d security.ima "$b3rec"
 off link /tree/b3/src.txt /tree/b3/d/evil
 
 # The attacker's kernel (the base kernel, no EVM key): delete a file from
-# b1/d and b4/d and rewrite every value that no longer matches, with the
-# public format.
+# b1/d and b4/d and rewrite the values of the four objects changed, with
+# the public format.
 APPEND="itest.uuid=$uuid" run "findings-$k-forge" "$base" findings-forge "$img"
 
+# Each check boot gets its own copy of the attacked disk: a boot that
+# hangs or splats leaves nothing behind for the next.
 findings_boot() {
-	local name=$1 append=$2
+	local name=$1 append=$2 copy=$work/disk-$1.img
 	shift 2
-	APPEND="$append itest.uuid=$uuid" run "findings-$k-$name" "$kernel" "findings-$name" "$img" "$@"
+	cp --sparse=always "$img" "$copy"
+	APPEND="$append itest.uuid=$uuid" run "findings-$k-$name" "$kernel" "findings-$name" "$copy" "$@"
 }
 findings_boot evm "ima_appraise=enforce"
 # B7: the disk reads at 100 KiB/s, so the first verification of b7/big
 # (400 KiB of entries, read from the disk) takes seconds: a SIGKILL sent
 # 1.5 s into it lands in it.
 QEMU_DRIVE_OPTS=throttling.bps-total=102400 findings_boot b7 "ima_appraise=enforce"
-FINDING=B9 findings_boot b9 "ima_appraise=enforce"
+findings_boot b9 "ima_appraise=enforce"
 run_disk() {
 	local name=$1 append=$2 disk=$3
 	APPEND="$append itest.uuid=$uuid" run "findings-$k-$name" "$kernel" "findings-$name" "$disk"
@@ -146,7 +164,8 @@ run_disk() {
 run_disk b12 "ima_appraise=fix evm=fix" "$work/nft.img"
 run_disk b12-check "ima_appraise=enforce" "$work/nft.img"
 run_disk b13 "ima_appraise=fix evm=fix" "$work/full.img"
-FINDING=B5 TIMEOUT=300 findings_boot b5 "ima_appraise=enforce"
-FINDING=B17 findings_boot b17 "ima_appraise=enforce" "$work/loop0.img" "$work/loop1.img"
-FINDING=B18 findings_boot b18 "ima_appraise=fix evm=fix"
+TIMEOUT=300 findings_boot b5 "ima_appraise=enforce"
+findings_boot b17 "ima_appraise=enforce" "$work/loop0.img" "$work/loop1.img"
+# B18's warning is ext4's about a transaction on a frozen file system.
+FINDING=B18 FINDING_SPLAT='fs/ext4/ext4_jbd2\.c:78' findings_boot b18 "ima_appraise=fix evm=fix"
 exit "$rc"
