@@ -118,7 +118,7 @@ vm-findings: initramfs
 	vm/tests/findings.sh patched
 
 ## coverage       line coverage of the series: the VM suites on a gcov kernel
-##                (about 40 min; report in build/coverage/report.md)
+##                (4 min with its kernel built; build/coverage/report.md)
 coverage:
 	vm/coverage.sh
 

@@ -104,20 +104,30 @@ cmdline_value() {
 	done
 }
 
+# await SECS PID: wait at most SECS seconds for the background job PID;
+# return its exit status once it has ended, 124 if it still runs (a hang:
+# it is left behind, the boot goes on)
+await() {
+	_i=0
+	while kill -0 "$2" 2>/dev/null; do
+		[ $_i -lt "$1" ] || return 124
+		sleep 1
+		_i=$((_i + 1))
+	done
+	wait "$2"
+}
+
 # bounded SECS OUT CMD...: run CMD in the background with its output in
-# OUT and wait at most SECS seconds for it; return its exit status once it
-# has ended, 124 if it still runs (a hang: it is left behind, the boot
-# goes on)
+# OUT and await it for SECS seconds
 bounded() {
 	_secs=$1 _out=$2
 	shift 2
 	"$@" >"$_out" 2>&1 &
-	_pid=$!
-	_i=0
-	while kill -0 $_pid 2>/dev/null; do
-		[ $_i -lt "$_secs" ] || return 124
-		sleep 1
-		_i=$((_i + 1))
-	done
-	wait $_pid
+	await "$_secs" $!
+}
+
+# refused_rule RULE DESC: writing RULE to the IMA policy fails
+refused_rule() {
+	! ima_policy "$1" 2>/dev/null
+	result $? "$2"
 }

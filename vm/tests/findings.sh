@@ -143,13 +143,19 @@ off link /tree/b3/src.txt /tree/b3/d/evil
 # the public format.
 APPEND="itest.uuid=$uuid" run "findings-$k-forge" "$base" findings-forge "$img"
 
-# Each check boot gets its own copy of the attacked disk: a boot that
-# hangs or splats leaves nothing behind for the next.
-findings_boot() {
-	local name=$1 append=$2 copy=$work/disk-$1.img
+# boot_on NAME APPEND DISK...: guest test findings-NAME on the kernel
+# under test, with these disks
+boot_on() {
+	local name=$1 append=$2
 	shift 2
-	cp --sparse=always "$img" "$copy"
-	APPEND="$append itest.uuid=$uuid" run "findings-$k-$name" "$kernel" "findings-$name" "$copy" "$@"
+	APPEND="$append itest.uuid=$uuid" run "findings-$k-$name" "$kernel" "findings-$name" "$@"
+}
+# findings_boot NAME APPEND [DISK...]: boot_on with a copy of the attacked
+# disk first: a boot that hangs or splats leaves nothing behind for the
+# next.
+findings_boot() {
+	cp --sparse=always "$img" "$work/disk-$1.img"
+	boot_on "$1" "$2" "$work/disk-$1.img" "${@:3}"
 }
 findings_boot evm "ima_appraise=enforce"
 # B7: the disk reads at 100 KiB/s, so the first verification of b7/big
@@ -157,13 +163,9 @@ findings_boot evm "ima_appraise=enforce"
 # 1.5 s into it lands in it.
 QEMU_DRIVE_OPTS=throttling.bps-total=102400 findings_boot b7 "ima_appraise=enforce"
 findings_boot b9 "ima_appraise=enforce"
-run_disk() {
-	local name=$1 append=$2 disk=$3
-	APPEND="$append itest.uuid=$uuid" run "findings-$k-$name" "$kernel" "findings-$name" "$disk"
-}
-run_disk b12 "ima_appraise=fix evm=fix" "$work/nft.img"
-run_disk b12-check "ima_appraise=enforce" "$work/nft.img"
-run_disk b13 "ima_appraise=fix evm=fix" "$work/full.img"
+boot_on b12 "ima_appraise=fix evm=fix" "$work/nft.img"
+boot_on b12-check "ima_appraise=enforce" "$work/nft.img"
+boot_on b13 "ima_appraise=fix evm=fix" "$work/full.img"
 TIMEOUT=300 findings_boot b5 "ima_appraise=enforce"
 findings_boot b17 "ima_appraise=enforce" "$work/loop0.img" "$work/loop1.img"
 # B18's warning is ext4's about a transaction on a frozen file system

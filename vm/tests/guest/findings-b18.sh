@@ -15,13 +15,11 @@ sleep 5
 fsfreeze --unfreeze /mnt
 result $? "the test disk is thawed"
 # The listing may wait for the thaw; it must end after it.
-i=0
-while kill -0 $pid 2>/dev/null && [ $i -lt 60 ]; do
-	sleep 1
-	i=$((i + 1))
-done
-! kill -0 $pid 2>/dev/null && [ "$(cat /tmp/b18.out)" = 0 ]
-result $? "B18: the directory first used while frozen lists once thawed" "got '$(cat /tmp/b18.out)' after $i s"
+await 60 $pid
+r=$?
+[ $r -ne 124 ] && [ "$(cat /tmp/b18.out)" = 0 ]
+result $? "B18: the directory first used while frozen lists once thawed" \
+	"got '$(cat /tmp/b18.out)' ($([ $r -eq 124 ] && echo 'still running 60 s after the thaw' || echo "exit $r"))"
 ! dmesg | grep -q -e 'WARNING:' -e 'BUG:'
 result $? "B18: no warning from the file system about a write while frozen" \
 	"$(dmesg | grep -m1 -A2 'WARNING:' | tr '\n' ' ')"

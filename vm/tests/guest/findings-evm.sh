@@ -76,13 +76,9 @@ result $? "B3: its security.ima was not rewritten" "it was: $b3_before -> $(ites
 
 # B2: a verdict cached per inode cannot depend on the task: rules with
 # subject conditions are refused for DIR_CHECK and SPECIAL_CHECK.
-! ima_policy "appraise func=DIR_CHECK fsuuid=$uuid uid=1000" 2>/dev/null
-result $? "B2: a DIR_CHECK rule with uid= is refused"
-! ima_policy "appraise func=DIR_CHECK fsuuid=$uuid gid=1000" 2>/dev/null
-result $? "B2: a DIR_CHECK rule with gid= is refused"
-! ima_policy "appraise func=DIR_CHECK fsuuid=$uuid egid=1000" 2>/dev/null
-result $? "B2: a DIR_CHECK rule with egid= is refused"
-! ima_policy "appraise func=SPECIAL_CHECK fsuuid=$uuid euid=1000" 2>/dev/null
-result $? "B2: a SPECIAL_CHECK rule with euid= is refused"
+refused_rule "appraise func=DIR_CHECK fsuuid=$uuid uid=1000" "B2: a DIR_CHECK rule with uid= is refused"
+refused_rule "appraise func=DIR_CHECK fsuuid=$uuid gid=1000" "B2: a DIR_CHECK rule with gid= is refused"
+refused_rule "appraise func=DIR_CHECK fsuuid=$uuid egid=1000" "B2: a DIR_CHECK rule with egid= is refused"
+refused_rule "appraise func=SPECIAL_CHECK fsuuid=$uuid euid=1000" "B2: a SPECIAL_CHECK rule with euid= is refused"
 umount /mnt
 result $? "test disk unmounted"

@@ -10,10 +10,8 @@ drule="appraise func=DIR_CHECK fsuuid=$uuid"
 srule="appraise func=SPECIAL_CHECK fsuuid=$uuid"
 if [ "$(cmdline_value itest.expect)" = base ]; then
 	plan 4
-	! ima_policy "$drule" 2>/dev/null
-	result $? "base kernel refuses func=DIR_CHECK"
-	! ima_policy "$srule" 2>/dev/null
-	result $? "base kernel refuses func=SPECIAL_CHECK"
+	refused_rule "$drule" "base kernel refuses func=DIR_CHECK"
+	refused_rule "$srule" "base kernel refuses func=SPECIAL_CHECK"
 	! grep -q DIR_CHECK /sys/kernel/security/ima/policy
 	result $? "base kernel policy has no DIR_CHECK rule"
 	ima_policy "appraise fsuuid=$uuid"
@@ -21,12 +19,9 @@ if [ "$(cmdline_value itest.expect)" = base ]; then
 	exit 0
 fi
 plan 6
-! ima_policy "appraise func=DIR_CHECK mask=MAY_READ" 2>/dev/null
-result $? "DIR_CHECK with an access mask is refused"
-! ima_policy "measure func=SPECIAL_CHECK" 2>/dev/null
-result $? "SPECIAL_CHECK with the measure action is refused"
-! ima_policy "appraise func=SPECIAL_CHECK appraise_type=imasig" 2>/dev/null
-result $? "SPECIAL_CHECK requiring a signature is refused"
+refused_rule "appraise func=DIR_CHECK mask=MAY_READ" "DIR_CHECK with an access mask is refused"
+refused_rule "measure func=SPECIAL_CHECK" "SPECIAL_CHECK with the measure action is refused"
+refused_rule "appraise func=SPECIAL_CHECK appraise_type=imasig" "SPECIAL_CHECK requiring a signature is refused"
 ima_policy "$drule" "$srule"
 result $? "'$drule' and '$srule' are accepted"
 policy=$(cat /sys/kernel/security/ima/policy)
