@@ -148,7 +148,7 @@ mksock() {
 	done
 }
 
-# findings_open [VERSION]: print the review findings (B1, B2, ...) listed in
+# findings_open [VERSION]: print the findings (B1, B2, ..., D1, ...) listed in
 # vm/findings/open as not closed by series VERSION (default: the one
 # series_version picks) of this base
 findings_open() {
@@ -156,9 +156,28 @@ findings_open() {
 	[ -n "$ver" ] || ver=$(series_version)
 	while read -r b v f rest; do
 		case $b in '#'* | '') continue ;; esac
-		if ! [[ $f =~ ^B[0-9]+$ ]] || [ -z "$rest" ]; then
-			die "vm/findings/open: bad line '$b $v $f $rest' (want: BASE VERSION B<n> WHY)"
+		if ! [[ $f =~ ^[BD][0-9]+$ ]] || [ -z "$rest" ]; then
+			die "vm/findings/open: bad line '$b $v $f $rest' (want: BASE VERSION B<n>|D<n> WHY)"
 		fi
 		[ "$b" != "$BASE" ] || [ "$v" != "$ver" ] || printf '%s\n' "$f"
 	done <"$TOP/vm/findings/open"
+}
+
+# guest_boot_args TEST: set the array GUEST_BOOT to the QEMU options that
+# boot the kernel into the guest test TEST: the initramfs's
+# vm/tests/guest/TEST.sh, or with GUEST_ROOT=1 the test root's own init on
+# the first disk (vm/debian/guest/itest-init, which runs the root's
+# vm/debian/guest/TEST.sh: 'make vm-debian'). APPEND adds to the command
+# line. Dies naming what to build when a piece is missing.
+guest_boot_args() {
+	local t=$1 common="console=ttyS0 panic=-1 loglevel=7 itest=$1 ${APPEND:-}"
+	if [ -n "${GUEST_ROOT:-}" ]; then
+		[ -f "$TOP/vm/debian/guest/$t.sh" ] || die "no root test vm/debian/guest/$t.sh"
+		GUEST_BOOT=(-append "root=/dev/vda rw rootfstype=ext4 init=/usr/local/sbin/itest-init $common")
+	else
+		local initrd=$BUILD/vm/initramfs.cpio.gz
+		[ -f "$initrd" ] || die "no initramfs $initrd: run 'make initramfs'"
+		[ -f "$TOP/vm/tests/guest/$t.sh" ] || die "no guest test vm/tests/guest/$t.sh"
+		GUEST_BOOT=(-initrd "$initrd" -append "$common")
+	fi
 }

@@ -5,7 +5,8 @@
 # that every write the guest saw complete is in the image and nothing else
 # is (QEMU_CACHE overrides). Logs as run-qemu.sh: build/logs/vm/NAME.*.
 #   usage: cut-qemu.sh NAME KERNEL TEST DELAY_MS DISK
-#   env:   APPEND (extra kernel command line), START_TIMEOUT (seconds to
+#   env:   APPEND (extra kernel command line), GUEST_ROOT (as run-qemu.sh),
+#          START_TIMEOUT (seconds to
 #          wait for the storm, default 120)
 # Fails if the storm did not start, the guest stopped before the cut, or the
 # console shows a panic, oops or warning before it.
@@ -18,9 +19,7 @@ name=$1 kernel=$2 test=$3 delay=$4 disk=$5
 need qemu-system-x86_64
 [[ $delay =~ ^[0-9]+$ ]] || die "DELAY_MS '$delay' is not a number"
 [ -f "$kernel" ] || die "no kernel $kernel: run 'make kernels'"
-initrd=$BUILD/vm/initramfs.cpio.gz
-[ -f "$initrd" ] || die "no initramfs $initrd: run 'make initramfs'"
-[ -f "$TOP/vm/tests/guest/$test.sh" ] || die "no guest test vm/tests/guest/$test.sh"
+guest_boot_args "$test"
 [ -f "$disk" ] || die "no disk image $disk"
 
 logdir=$LOGS/vm
@@ -30,8 +29,7 @@ rm -f "$console" "$ktap"
 accel=$("$TOP/vm/accel.sh" "$kernel")
 cmd=(qemu-system-x86_64 -nodefaults -no-user-config -no-reboot -display none
 	-accel "$accel" -m "${QEMU_MEM:-512}" -smp 1
-	-kernel "$kernel" -initrd "$initrd"
-	-append "console=ttyS0 panic=-1 loglevel=7 itest=$test ${APPEND:-}"
+	-kernel "$kernel" "${GUEST_BOOT[@]}"
 	-serial "file:$console" -serial "file:$ktap"
 	-drive "file=$disk,if=virtio,format=raw,cache=${QEMU_CACHE:-writethrough}")
 printf '%q ' "${cmd[@]}" >"$logdir/$name.cmd"

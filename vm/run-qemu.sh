@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Boot a test kernel in QEMU and run one guest test; record its KTAP results.
 #   usage: run-qemu.sh NAME KERNEL TEST [DISK...]
-#   env:   APPEND (extra kernel command line), TIMEOUT (seconds, default 180),
+#   env:   APPEND (extra kernel command line), GUEST_ROOT (1: boot the first
+#          disk as root, see guest_boot_args in ci/lib.sh), TIMEOUT
+#          (seconds, default 180),
 #          QEMU_MEM (MiB, default 512), QEMU_EXTRA (more QEMU options, words),
 #          QEMU_DRIVE_OPTS (more -drive options for every disk, e.g.
 #          throttling.bps-total=N),
@@ -30,9 +32,7 @@ name=$1 kernel=$2 test=$3
 shift 3
 need qemu-system-x86_64 timeout
 [ -f "$kernel" ] || die "no kernel $kernel: run 'make kernels'"
-initrd=$BUILD/vm/initramfs.cpio.gz
-[ -f "$initrd" ] || die "no initramfs $initrd: run 'make initramfs'"
-[ -f "$TOP/vm/tests/guest/$test.sh" ] || die "no guest test vm/tests/guest/$test.sh"
+guest_boot_args "$test"
 timeout=${TIMEOUT:-180}
 
 logdir=$LOGS/vm
@@ -63,8 +63,7 @@ fi
 accel=$("$TOP/vm/accel.sh" "$kernel")
 cmd=(qemu-system-x86_64 -nodefaults -no-user-config -no-reboot -display none
 	-accel "$accel" -m "${QEMU_MEM:-512}" -smp 1
-	-kernel "$kernel" -initrd "$initrd"
-	-append "console=ttyS0 panic=-1 loglevel=7 itest=$test ${APPEND:-}"
+	-kernel "$kernel" "${GUEST_BOOT[@]}"
 	-serial "file:$console" -serial "file:$ktap" "${drives[@]}" "${extra[@]}")
 printf '%q ' "${cmd[@]}" >"$logdir/$name.cmd"
 echo >>"$logdir/$name.cmd"
@@ -82,8 +81,8 @@ if [ -n "$gcov_disk" ]; then
 fi
 
 open=${FINDINGS_OPEN:-} boot_f=${FINDING:-}
-[ -z "$boot_f" ] || { [[ $boot_f =~ ^B[0-9]+$ ]] && [ -n "${FINDING_SPLAT:-}" ]; } ||
-	die "FINDING=$boot_f: want a finding (B1, B2, ...) and FINDING_SPLAT"
+[ -z "$boot_f" ] || { [[ $boot_f =~ ^[BD][0-9]+$ ]] && [ -n "${FINDING_SPLAT:-}" ]; } ||
+	die "FINDING=$boot_f: want a finding (B1, ..., D1, ...) and FINDING_SPLAT"
 tap_open "vm-$name"
 if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
 	tap_result 1 "$name: guest finished within ${timeout}s" "timed out, see $console"
@@ -113,7 +112,7 @@ while IFS= read -r line; do
 	fi
 	desc=${BASH_REMATCH[1]} f='' why=''
 	if [[ $desc == *' # '* ]]; then why=${desc#* # } desc=${desc%% # *}; fi
-	[[ $desc =~ ^(B[0-9]+): ]] && f=${BASH_REMATCH[1]}
+	[[ $desc =~ ^([BD][0-9]+): ]] && f=${BASH_REMATCH[1]}
 	tap_finding "$open" "$f" "$st" "$name: $desc" "$why"
 	seen=$((seen + 1))
 done < <(tr -d '\r' <"$ktap" 2>/dev/null)

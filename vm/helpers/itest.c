@@ -14,12 +14,18 @@
  *   itest tmpfile DIR NAME                O_TMPFILE in DIR, then linkat as NAME
  *   itest rename2 exchange|whiteout OLD NEW   renameat2() with that flag
  *   itest bind PATH                       create a unix socket file at PATH
+ *   itest reboot                          sync and reboot (QEMU's -no-reboot
+ *                                         ends the VM): busybox's reboot -f for
+ *                                         a root without busybox
  *   itest try OP PATH [ARG]               run OP, print "0" or the errno name
  *      OP: read (open O_RDONLY and read all), list (open a directory and
  *      read all entries), stat (lstat), follow (stat), readlink, chdir,
  *      access, open (O_RDONLY | O_NONBLOCK, for device nodes and FIFOs),
  *      connect (a unix stream socket), unlink, rmdir; with ITEST_MARK set,
  *      list writes "opened" to stderr once the directory is open
+ *   itest try-each OP                     OP on each path read from stdin (one
+ *                                         a line): print "PATH ERRNO" for each
+ *                                         that fails
  *
  * Exit status: 0 on success (for "try": whenever the operation ran, whatever
  * its result), 1 on failure, 2 on bad usage.
@@ -32,6 +38,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/reboot.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -56,8 +63,10 @@ static int usage(void)
 		"       itest tmpfile DIR NAME\n"
 		"       itest rename2 exchange|whiteout OLD NEW\n"
 		"       itest bind PATH\n"
+		"       itest reboot\n"
 		"       itest try read|list|stat|follow|readlink|chdir|access|open|\n"
-		"                 connect|unlink|rmdir PATH\n");
+		"                 connect|unlink|rmdir PATH\n"
+		"       itest try-each OP <PATHS\n");
 	return 2;
 }
 
@@ -263,38 +272,68 @@ static int try_connect(const char *path)
 	return err;
 }
 
-static int cmd_try(char **argv)
+/* Run OP on PATH; its errno (0 on success) in *err. -1: no such OP. */
+static int try_op(const char *op, const char *path, int *err)
 {
-	const char *op = argv[0], *path = argv[1];
 	char target[PATH_MAX];
 	struct stat st;
-	int err;
 
 	if (!strcmp(op, "read"))
-		err = try_read(path);
+		*err = try_read(path);
 	else if (!strcmp(op, "list"))
-		err = try_list(path);
+		*err = try_list(path);
 	else if (!strcmp(op, "stat"))
-		err = lstat(path, &st) ? errno : 0;
+		*err = lstat(path, &st) ? errno : 0;
 	else if (!strcmp(op, "follow"))
-		err = stat(path, &st) ? errno : 0;
+		*err = stat(path, &st) ? errno : 0;
 	else if (!strcmp(op, "open"))
-		err = try_open(path);
+		*err = try_open(path);
 	else if (!strcmp(op, "connect"))
-		err = try_connect(path);
+		*err = try_connect(path);
 	else if (!strcmp(op, "readlink"))
-		err = readlink(path, target, sizeof(target)) < 0 ? errno : 0;
+		*err = readlink(path, target, sizeof(target)) < 0 ? errno : 0;
 	else if (!strcmp(op, "chdir"))
-		err = chdir(path) ? errno : 0;
+		*err = chdir(path) ? errno : 0;
 	else if (!strcmp(op, "access"))
-		err = access(path, F_OK) ? errno : 0;
+		*err = access(path, F_OK) ? errno : 0;
 	else if (!strcmp(op, "unlink"))
-		err = unlink(path) ? errno : 0;
+		*err = unlink(path) ? errno : 0;
 	else if (!strcmp(op, "rmdir"))
-		err = rmdir(path) ? errno : 0;
+		*err = rmdir(path) ? errno : 0;
 	else
+		return -1;
+	return 0;
+}
+
+static int cmd_try(char **argv)
+{
+	int err;
+
+	if (try_op(argv[0], argv[1], &err))
 		return usage();
 	printf("%s\n", errname(err));
+	return 0;
+}
+
+/* OP on every path read from stdin, one a line: print "PATH ERRNO" for each
+ * that fails (a walk of a whole file system in one process). */
+static int cmd_try_each(char **argv)
+{
+	char path[PATH_MAX + 1];
+	size_t len;
+	int err;
+
+	while (fgets(path, sizeof(path), stdin)) {
+		len = strlen(path);
+		if (len && path[len - 1] == '\n')
+			path[--len] = '\0';
+		if (!len)
+			continue;
+		if (try_op(argv[0], path, &err))
+			return usage();
+		if (err)
+			printf("%s %s\n", path, errname(err));
+	}
 	return 0;
 }
 
@@ -312,11 +351,19 @@ int main(int argc, char **argv)
 		return cmd_rmxattr(argv + 2);
 	if (!strcmp(cmd, "try") && argc == 4)
 		return cmd_try(argv + 2);
+	if (!strcmp(cmd, "try-each") && argc == 3)
+		return cmd_try_each(argv + 2);
 	if (!strcmp(cmd, "tmpfile") && argc == 4)
 		return cmd_tmpfile(argv + 2);
 	if (!strcmp(cmd, "rename2") && argc == 5)
 		return cmd_rename2(argv + 2);
 	if (!strcmp(cmd, "bind") && argc == 3)
 		return cmd_bind(argv + 2);
+	if (!strcmp(cmd, "reboot") && argc == 2) {
+		sync();
+		reboot(RB_AUTOBOOT);
+		perror("itest: reboot");
+		return 1;
+	}
 	return usage();
 }
