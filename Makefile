@@ -17,7 +17,8 @@ BDIR := $(shell sed -n 's/^BASE_BUILD=//p' ci/bases/$(BASE).env)
 
 .PHONY: help run test deps fetch tree apply export check-export kernels \
 	kernel-base kernel-patched kernel-debug kernel-modular initramfs vm-probe vm-harness \
-	vm-attacks vm-changes vm-selftest vm-kunit vm-debug vm-findings build-each \
+	vm-attacks vm-changes vm-selftest vm-kunit vm-debug vm-findings vm-debian \
+	vm-debian-cuts build-each \
 	checkpatch sparse w1 coccicheck static shellcheck selftest send \
 	summary clean distclean tool tool-test install uninstall vm-tool \
 	faults faults-long faults-report bench bench-smoke coverage
@@ -116,6 +117,16 @@ vm-debug: initramfs
 ## vm-findings    the v1 review's findings, each reproduced (vm/findings/open)
 vm-findings: initramfs
 	vm/tests/findings.sh patched
+
+## vm-debian      a Debian bookworm root under directory appraisal: dpkg,
+##                admin workload, reboots, 2 power cuts, rescue, tamper
+vm-debian: initramfs
+	vm/tests/debian.sh patched
+
+## vm-debian-cuts the same with CUTS power cuts during dpkg (default 20)
+CUTS ?= 20
+vm-debian-cuts: initramfs
+	DEBIAN_CUTS=$(CUTS) vm/tests/debian.sh patched
 
 ## coverage       line coverage of the series: the VM suites on a gcov kernel
 ##                (4 min with its kernel built; build/coverage/report.md)

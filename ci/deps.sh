@@ -6,7 +6,7 @@ set -euo pipefail
 pkgs=(
 	git git-email make gcc libc6-dev bc bison flex libelf-dev libssl-dev python3-ply python3-git
 	ccache cpio xz-utils gzip file perl python3 xxd
-	qemu-system-x86 busybox-static e2fsprogs
+	qemu-system-x86 busybox-static e2fsprogs mmdebstrap
 	sparse coccinelle ocaml-nox shellcheck
 	b4 ima-evm-utils keyutils libmailtools-perl groff-base
 	gnuplot-nox

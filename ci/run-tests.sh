@@ -133,6 +133,10 @@ if [ "$ok_tree" -eq 1 ]; then
 				# The v1 review's findings, each reproduced (known
 				# failures while vm/findings/open lists them).
 				step vm-findings "$TOP/vm/tests/findings.sh" patched || true
+				# A Debian root under directory appraisal: dpkg and an
+				# admin's workload, reboots, 2 power cuts, a rescue boot,
+				# a tamper and its recovery (more cuts: make vm-debian-cuts).
+				step vm-debian env DEBIAN_CUTS=2 "$TOP/vm/tests/debian.sh" patched || true
 				# The benchmark's harness on tiny sizes (make bench is the
 				# real run): fails if a workload or configuration breaks.
 				step bench-smoke "$TOP/bench/bench.sh" smoke || true
@@ -148,6 +152,10 @@ if [ "$ok_tree" -eq 1 ]; then
 			step vm-debug-policy \
 				"$TOP/vm/run-qemu.sh" policy-debug "$BUILD/kernels/patched-debug.bzImage" policy || true
 			if [ "$mode" = all ]; then
+				# The Debian root's label, admin workload and full
+				# check under lockdep and KASAN (6 minutes).
+				step vm-debug-debian env DEBIAN_PARTS= \
+					"$TOP/vm/tests/debian.sh" patched-debug || true
 				step vm-debug-faults-conc env FAULTS_SECS=15 \
 					"$TOP/vm/tests/faults-conc.sh" patched-debug || true
 				# 10 000 entries: still an indexed directory of many

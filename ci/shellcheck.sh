@@ -16,5 +16,5 @@ while IFS= read -r f; do
 		echo "$out" >&2
 		tap_result 1 "shellcheck $f" "$(echo "$out" | grep -c '^In ') findings"
 	fi
-done < <({ git ls-files -co --exclude-standard -- '*.sh'; git ls-files -co --exclude-standard -- .ci/run vm/guest/init; } | sort -u)
+done < <({ git ls-files -co --exclude-standard -- '*.sh'; git ls-files -co --exclude-standard -- .ci/run vm/guest/init vm/debian/guest/itest-init; } | sort -u)
 tap_close

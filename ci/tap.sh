@@ -48,7 +48,7 @@ tap_close() {
 }
 
 # tap_finding OPEN FINDING STATUS DESC [REASON]: a result of a test of a
-# review finding (B1, B2, ...; empty: none). When FINDING is one of the
+# review finding (B1, B2, ..., D1, ...; empty: none). When FINDING is one of the
 # words of OPEN (findings_open: not closed by the series under test), a
 # failure is recorded as known (TODO) and counted in TAP_FINDING_FAILS;
 # tap_finding_closed then checks the finding still fails at all.

@@ -131,3 +131,124 @@ refused_rule() {
 	! ima_policy "$1" 2>/dev/null
 	result $? "$2"
 }
+
+# refusals_none DESC [REGEX]: no integrity audit record (type 18xx) of this
+# boot (that matches REGEX) reports a refusal or failure (res=0)
+refusals_none() {
+	# Let kauditd print what the last operations audited.
+	sync
+	sleep 1
+	_bad=$(dmesg | grep -E 'audit: type=18[0-9][0-9] ' | grep 'res=0' | grep -E "${2:-.}")
+	[ -z "$_bad" ]
+	result $? "$1" "$(echo "$_bad" | grep -c .) records: $(echo "$_bad" | head -n 3 | tr '\n' ' ')"
+}
+
+# walk_root ROOT OUT: use everything on ROOT's file system the way a full
+# check does: list every directory, read every symlink and follow it, open
+# every device node and FIFO, connect to every socket, read every regular
+# file owned by root. Writes to folder OUT (made here): dirs, special,
+# files (the counts of each kind walked) and refused-dirs, refused-special,
+# refused-files (one "PATH ERROR" line per object refused with EACCES or
+# EPERM, or for a directory any error). A refused directory's subtree is
+# not walked.
+walk_root() {
+	_r=$1 _w=$2
+	mkdir -p "$_w"
+	find "$_r" -xdev -type d 2>/dev/null >"$_w/dirs.list"
+	itest try-each list <"$_w/dirs.list" >"$_w/refused-dirs"
+	find "$_r" -xdev -type l 2>/dev/null >"$_w/links.list"
+	find "$_r" -xdev \( -type c -o -type b -o -type p \) 2>/dev/null >"$_w/nodes.list"
+	find "$_r" -xdev -type s 2>/dev/null >"$_w/sockets.list"
+	for _op in readlink follow; do
+		itest try-each "$_op" <"$_w/links.list" | sed "s/ \([A-Z]*\)\$/ $_op \1/"
+	done >"$_w/special.tried"
+	itest try-each open <"$_w/nodes.list" | sed 's/ \([A-Z]*\)$/ open \1/' >>"$_w/special.tried"
+	itest try-each connect <"$_w/sockets.list" | sed 's/ \([A-Z]*\)$/ connect \1/' >>"$_w/special.tried"
+	grep -E ' (EACCES|EPERM)$' "$_w/special.tried" >"$_w/refused-special"
+	find "$_r" -xdev -type f -user 0 2>/dev/null >"$_w/files.list"
+	find "$_r" -xdev -type f -user 0 -exec cat {} + 2>&1 >/dev/null |
+		grep '^cat: .*Permission denied' >"$_w/refused-files"
+	wc -l <"$_w/dirs.list" >"$_w/dirs"
+	cat "$_w/links.list" "$_w/nodes.list" "$_w/sockets.list" | wc -l >"$_w/special"
+	wc -l <"$_w/files.list" >"$_w/files"
+}
+
+# dir_refusals_none DESC: no integrity audit record of this boot reports a
+# directory or special file refused (op=appraise_dir/appraise_special,
+# res=0); regular files (stock IMA) are not looked at
+dir_refusals_none() {
+	refusals_none "$1" 'op=appraise_(dir|special)'
+}
+
+# appraisal_on UUID: a result: EVM has its HMAC key and the IMA policy in
+# force holds the DIR_CHECK and SPECIAL_CHECK rules of file system UUID
+# (so that a boot that passes did appraise)
+appraisal_on() {
+	_evm=$(cat /sys/kernel/security/evm 2>/dev/null)
+	_pol=$(cat /sys/kernel/security/ima/policy 2>/dev/null)
+	[ $((${_evm:-0} & 1)) -eq 1 ] &&
+		echo "$_pol" | grep -q "func=DIR_CHECK fsuuid=$1" &&
+		echo "$_pol" | grep -q "func=SPECIAL_CHECK fsuuid=$1"
+	result $? "appraisal is on: EVM's HMAC key loaded, DIR_CHECK and SPECIAL_CHECK rules for $1 in force" \
+		"evm=${_evm:-none}, policy: $(echo "$_pol" | tr '\n' ';')"
+}
+
+# walk_results OUT [files-apart]: the results of walk_root's folder OUT
+# (their names start with WALK_PREFIX): it covered a whole Debian root;
+# no directory and no special file refused, no root-owned regular file
+# refused; with files-apart, regular files refused are only reported (a
+# "# files refused:" line), not a result (after a power cut, where stock
+# IMA refuses files whose contents and security.ima disagree)
+walk_results() {
+	echo "# walked $(cat "$1/dirs") directories, $(cat "$1/special") special files, $(cat "$1/files") root-owned regular files"
+	[ "$(cat "$1/dirs")" -ge 1000 ] && [ "$(cat "$1/special")" -ge 500 ] && [ "$(cat "$1/files")" -ge 5000 ]
+	result $? "${WALK_PREFIX:-}the walk covered the root (at least 1000 directories, 500 symlinks and special files, 5000 root-owned regular files)"
+	[ ! -s "$1/refused-dirs" ]
+	result $? "${WALK_PREFIX:-}every directory lists" "$(wc -l <"$1/refused-dirs") refused: $(head -n 3 "$1/refused-dirs" | tr '\n' ' ')"
+	[ ! -s "$1/refused-special" ]
+	result $? "${WALK_PREFIX:-}every symlink reads and follows, every device node, FIFO and socket opens" \
+		"$(wc -l <"$1/refused-special") refused: $(head -n 3 "$1/refused-special" | tr '\n' ' ')"
+	if [ "${2:-}" = files-apart ]; then
+		echo "# files refused: $(wc -l <"$1/refused-files") $(head -n 5 "$1/refused-files" | tr '\n' ' ')"
+		return
+	fi
+	[ ! -s "$1/refused-files" ]
+	result $? "every regular file owned by root reads" \
+		"$(wc -l <"$1/refused-files") refused: $(head -n 3 "$1/refused-files" | tr '\n' ' ')"
+}
+
+# ok_run DESC CMD...: run CMD; a result, with CMD's last lines of output in
+# the diagnostic when it fails
+ok_run() {
+	_d=$1
+	shift
+	if _out=$("$@" 2>&1); then
+		result 0 "$_d"
+	else
+		result 1 "$_d" "$* failed: $(echo "$_out" | tail -n 3 | tr '\n' ' ')"
+	fi
+}
+
+# root_policy UUID: the IMA policy of the test root ('make vm-debian'),
+# what a distribution would load for directory appraisal of its root file
+# system: regular files owned by root (like ima_policy=appraise_tcb),
+# every directory and special file
+root_policy() {
+	ima_policy "appraise fsuuid=$1 fowner=0" "appraise func=DIR_CHECK fsuuid=$1" \
+		"appraise func=SPECIAL_CHECK fsuuid=$1"
+}
+
+# dirtool_failures ROOT OUT: run 'ima-dirtool verify -r ROOT'; write to
+# OUT its lines for the objects that fail, but for regular files not owned
+# by root (the root's policy does not appraise them: they have no label),
+# and its whole output to OUT.all
+dirtool_failures() {
+	ima-dirtool verify -r "$1" >"$2.all" 2>&1
+	grep -v '^verify:' "$2.all" | while read -r _f _rest; do
+		_f=${_f%:}
+		if [ -f "$_f" ] && [ ! -L "$_f" ] && [ "$(stat -c %u "$_f")" != 0 ]; then
+			continue
+		fi
+		echo "$_f $_rest"
+	done >"$2"
+}
