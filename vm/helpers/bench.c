@@ -25,9 +25,17 @@
  *   -d FILE   the disk's /sys/block/DEV/stat, read before and after
  *
  * Output, one line per timed quantity:
- *   wl=NAME secs=S ops=N [rd_ios=.. rd_sect=.. wr_ios=.. wr_sect=..]
- * secs from clock_gettime(CLOCK_MONOTONIC); the disk counts (512-byte
- * sectors, from FILE) do not depend on the host's speed.
+ *   wl=NAME secs=S ops=N [busy=B] [rd_ios=.. rd_sect=.. wr_ios=.. wr_sect=..]
+ * secs from clock_gettime(CLOCK_MONOTONIC): elapsed time, waits for the
+ * disks included. busy: the CPU time the guest spent running tasks
+ * meanwhile (any task: the workload's, kworkers, jbd2), from the sum of
+ * rq_cpu_time in /proc/schedstat (CONFIG_SCHEDSTATS; no busy= without
+ * it), less what reading it costs; idle time is left out, and so are
+ * interrupts taken while idle. Under QEMU's -icount with sleep=off, busy
+ * counts the guest instructions executed, whatever the host's load, while
+ * secs also holds the jumps of the clock while the guest waited for its
+ * disks. The disk counts (512-byte sectors, from FILE) do not depend on
+ * the host's speed.
  *
  * Exit status: 0 if every operation succeeded, 1 on the first failure (its
  * errno named on stderr), 2 on bad usage.
@@ -55,6 +63,8 @@ struct disk {
 
 static const char *wl_name, *mnt, *disk_stat;
 static int sync_timed;
+/* busy_ns() at the start of the workload, and what one call costs */
+static long long busy0, busy_cost;
 
 static int usage(void)
 {
@@ -73,6 +83,89 @@ static double now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* timeslices: how often this task has been given the CPU (/proc/self/schedstat) */
+static long long timeslices(void)
+{
+	unsigned long long n;
+	FILE *fp = fopen("/proc/self/schedstat", "r");
+	int ok;
+
+	if (!fp)
+		return -1;
+	ok = fscanf(fp, "%*u %*u %llu", &n) == 1;
+	fclose(fp);
+	return ok ? (long long)n : -1;
+}
+
+/*
+ * busy_ns: the guest's CPU time in tasks so far, in ns (the sum over the
+ * CPUs of the 7th field of /proc/schedstat's cpuN lines, rq_cpu_time), or
+ * -1 without /proc/schedstat. rq_cpu_time grows when a task leaves its
+ * CPU, so sleep first, until this task has really been switched out and
+ * back in: the caller's own time up to here is then in, and what it
+ * spends after the read is in the next call's figure.
+ */
+static long long busy_ns(void)
+{
+	struct timespec ms = { 0, 1000000 };
+	unsigned long long t, sum = 0;
+	long long n0 = timeslices();
+	char line[512];
+	FILE *fp;
+	int cpus = 0, tries = 0;
+
+	do {
+		nanosleep(&ms, NULL);
+	} while (n0 >= 0 && timeslices() == n0 && ++tries < 100);
+	if (tries == 100) {
+		fprintf(stderr, "bench: nanosleep() does not switch tasks out\n");
+		exit(1);
+	}
+	fp = fopen("/proc/schedstat", "r");
+	if (!fp)
+		return -1;
+	while (fgets(line, sizeof(line), fp)) {
+		if (strncmp(line, "cpu", 3))
+			continue;
+		if (sscanf(line, "%*s %*u %*u %*u %*u %*u %*u %llu", &t) != 1) {
+			fclose(fp);
+			fprintf(stderr, "bench: cannot parse /proc/schedstat\n");
+			return -1;
+		}
+		sum += t;
+		cpus++;
+	}
+	fclose(fp);
+	return cpus ? (long long)sum : -1;
+}
+
+/* busy_init: calibrate what a busy_ns() call costs (the least of three) */
+static void busy_init(void)
+{
+	long long b[4], d;
+	int i;
+
+	busy_cost = -1;
+	for (i = 0; i < 4; i++)
+		b[i] = busy_ns();
+	if (b[0] < 0)
+		return;
+	busy_cost = b[1] - b[0];
+	for (i = 2; i < 4; i++) {
+		d = b[i] - b[i - 1];
+		if (d < busy_cost)
+			busy_cost = d;
+	}
+}
+
+/* busy_since: the CPU time in seconds since B (a busy_ns() figure) */
+static double busy_since(long long b)
+{
+	long long d = busy_ns() - b - busy_cost;
+
+	return d > 0 ? d / 1e9 : 0;
 }
 
 /* read_disk: the counts of /sys/block/DEV/stat (fields 1, 3, 5, 7) */
@@ -116,9 +209,24 @@ static int sync_mnt(void)
 	return ret ? fail("syncfs", mnt) : 0;
 }
 
-static void print_time(const char *suffix, double secs, long ops)
+static void print_time(const char *suffix, double secs, long ops,
+		       double busy)
 {
-	printf("wl=%s%s secs=%.6f ops=%ld\n", wl_name, suffix, secs, ops);
+	printf("wl=%s%s secs=%.6f ops=%ld", wl_name, suffix, secs, ops);
+	if (busy_cost >= 0)
+		printf(" busy=%.6f", busy);
+	printf("\n");
+}
+
+/* start: the busy and disk figures before a workload, then the clock */
+static int start(struct disk *before, double *t0)
+{
+	if (read_disk(before))
+		return 1;
+	if (busy_cost >= 0)
+		busy0 = busy_ns();
+	*t0 = now();
+	return 0;
 }
 
 /* finish: the untimed syncfs (unless -S), then the line with the counts */
@@ -126,14 +234,22 @@ static int finish(const char *suffix, double t0, double secs, long ops,
 		  const struct disk *before)
 {
 	struct disk after;
+	double busy = 0;
 
+	if (!sync_timed && busy_cost >= 0)
+		busy = busy_since(busy0);
 	if (sync_mnt())
 		return 1;
-	if (sync_timed)
+	if (sync_timed) {
 		secs = now() - t0;
+		if (busy_cost >= 0)
+			busy = busy_since(busy0);
+	}
 	if (read_disk(&after))
 		return 1;
 	printf("wl=%s%s secs=%.6f ops=%ld", wl_name, suffix, secs, ops);
+	if (busy_cost >= 0)
+		printf(" busy=%.6f", busy);
 	if (disk_stat)
 		printf(" rd_ios=%llu rd_sect=%llu wr_ios=%llu wr_sect=%llu",
 		       after.rd_ios - before->rd_ios,
@@ -196,9 +312,8 @@ static int cmd_walk(char **argv)
 	list = fopen(argv[1], "w");
 	if (!list)
 		return fail("open", argv[1]);
-	if (read_disk(&before))
+	if (start(&before, &t0))
 		return 1;
-	t0 = now();
 	if (walk(argv[0], list, 0))
 		return 1;
 	secs = now() - t0;
@@ -220,9 +335,8 @@ static int cmd_stat(char **argv)
 	list = fopen(argv[0], "r");
 	if (!list)
 		return fail("open", argv[0]);
-	if (read_disk(&before))
+	if (start(&before, &t0))
 		return 1;
-	t0 = now();
 	while (fgets(path, sizeof(path), list)) {
 		len = strlen(path);
 		if (len && path[len - 1] == '\n')
@@ -236,41 +350,62 @@ static int cmd_stat(char **argv)
 	return finish("", t0, secs, n, &before);
 }
 
+/* the time and CPU time of one kind of operation, summed */
+struct op_time {
+	double secs, busy;
+	double t;	/* now() at op_begin */
+	long long b;	/* busy_ns() at op_begin */
+};
+
+static void op_begin(struct op_time *o)
+{
+	if (busy_cost >= 0)
+		o->b = busy_ns();
+	o->t = now();
+}
+
+static void op_end(struct op_time *o)
+{
+	o->secs += now() - o->t;
+	if (busy_cost >= 0)
+		o->busy += busy_since(o->b);
+}
+
 static int cmd_dirops(char **argv)
 {
+	struct op_time tc = { 0 }, tr = { 0 }, tu = { 0 };
 	char p1[PATH_MAX], p2[PATH_MAX];
-	double t, t0, tc = 0, tr = 0, tu = 0;
 	struct disk before;
 	long i, k = atol(argv[1]);
+	double t0;
 	int fd;
 
 	if (k <= 0)
 		return usage();
-	if (read_disk(&before))
+	if (start(&before, &t0))
 		return 1;
-	t0 = now();
 	for (i = 0; i < k; i++) {
 		snprintf(p1, sizeof(p1), "%s/bench-new-%ld", argv[0], i);
 		snprintf(p2, sizeof(p2), "%s/bench-ren-%ld", argv[0], i);
-		t = now();
+		op_begin(&tc);
 		fd = open(p1, O_CREAT | O_EXCL | O_WRONLY, 0644);
 		if (fd < 0)
 			return fail("create", p1);
 		if (close(fd))
 			return fail("close", p1);
-		tc += now() - t;
-		t = now();
+		op_end(&tc);
+		op_begin(&tr);
 		if (rename(p1, p2))
 			return fail("rename", p1);
-		tr += now() - t;
-		t = now();
+		op_end(&tr);
+		op_begin(&tu);
 		if (unlink(p2))
 			return fail("unlink", p2);
-		tu += now() - t;
+		op_end(&tu);
 	}
-	print_time("-create", tc, k);
-	print_time("-rename", tr, k);
-	print_time("-unlink", tu, k);
+	print_time("-create", tc.secs, k, tc.busy);
+	print_time("-rename", tr.secs, k, tr.busy);
+	print_time("-unlink", tu.secs, k, tu.busy);
 	return finish("", t0, now() - t0, 3 * k, &before);
 }
 
@@ -283,9 +418,8 @@ static int cmd_copy(char **argv)
 	long mib = 0;
 	int in, out;
 
-	if (read_disk(&before))
+	if (start(&before, &t0))
 		return 1;
-	t0 = now();
 	in = open(argv[0], O_RDONLY);
 	if (in < 0)
 		return fail("open", argv[0]);
@@ -318,9 +452,8 @@ static int cmd_run(char **argv)
 	int status;
 	pid_t pid;
 
-	if (read_disk(&before))
+	if (start(&before, &t0))
 		return 1;
-	t0 = now();
 	pid = fork();
 	if (pid < 0)
 		return fail("fork", argv[0]);
@@ -372,6 +505,7 @@ int main(int argc, char **argv)
 	if (!wl_name)
 		wl_name = cmd;
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	busy_init();
 	if (!strcmp(cmd, "walk") && n == 2)
 		return cmd_walk(argv);
 	if (!strcmp(cmd, "stat") && n == 1)

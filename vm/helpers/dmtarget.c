@@ -1,24 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dmcrypt - map a block device through dm-crypt with three device-mapper
- * ioctls, for the benchmark's configuration (d) (bench/bench.sh). Debian's
- * dmsetup and cryptsetup are dynamically linked; the initramfs has no
- * libraries.
+ * dmtarget - create a device-mapper device of one target with three
+ * ioctls, what 'dmsetup create NAME --table "0 SECTORS TYPE PARAMS"' does,
+ * for the benchmark's configurations (d) dm-crypt and (e) dm-integrity
+ * (bench/bench.sh). Debian's dmsetup, cryptsetup and integritysetup are
+ * dynamically linked; the initramfs has no libraries.
  *
- *   dmcrypt NAME DEV CIPHER HEXKEY   create NAME over all of DEV with the
- *                                    table "crypt CIPHER HEXKEY 0 DEV 0",
- *                                    activate it, print /dev/dm-MINOR
+ *   dmtarget NAME SECTORS TYPE PARAMS   create NAME with the table
+ *                                       "0 SECTORS TYPE PARAMS", activate
+ *                                       it, print /dev/dm-MINOR
  *
- * What cryptsetup's "plain" mode sets up (no header): the image is
- * encrypted on the host with the same cipher and key (bench/xts-encrypt.c).
+ * For example, what cryptsetup's "plain" mode sets up (no header; the
+ * image is encrypted on the host with the same cipher and key,
+ * bench/xts-encrypt.c):
+ *   dmtarget d $(blockdev --getsz DEV) crypt "aes-xts-plain64 KEY 0 DEV 0"
  * Exit status: 0 on success, 1 on failure, 2 on bad usage.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/dm-ioctl.h>
-#include <linux/fs.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,28 +54,27 @@ static struct dm_ioctl *dm_init(const char *name, size_t size)
 
 int main(int argc, char **argv)
 {
-	const char *name, *dev, *cipher, *key;
+	const char *name, *type, *params;
+	unsigned long long sectors;
 	struct dm_target_spec *spec;
 	struct dm_ioctl *io;
-	uint64_t bytes;
-	char path[64];
+	char path[64], *end;
 	size_t plen;
-	int ctl, fd, i;
+	int ctl, i;
 
 	if (argc != 5) {
-		fprintf(stderr, "usage: dmcrypt NAME DEV CIPHER HEXKEY\n");
+		fprintf(stderr, "usage: dmtarget NAME SECTORS TYPE PARAMS\n");
 		return 2;
 	}
 	name = argv[1];
-	dev = argv[2];
-	cipher = argv[3];
-	key = argv[4];
-	fd = open(dev, O_RDONLY);
-	if (fd < 0)
-		return fail("open", dev);
-	if (ioctl(fd, BLKGETSIZE64, &bytes))
-		return fail("BLKGETSIZE64", dev);
-	close(fd);
+	errno = 0;
+	sectors = strtoull(argv[2], &end, 10);
+	if (errno || end == argv[2] || *end || !sectors) {
+		fprintf(stderr, "dmtarget: bad number of sectors '%s'\n", argv[2]);
+		return 2;
+	}
+	type = argv[3];
+	params = argv[4];
 	ctl = open("/dev/mapper/control", O_RDWR);
 	if (ctl < 0)
 		return fail("open", "/dev/mapper/control (CONFIG_BLK_DEV_DM?)");
@@ -87,18 +87,21 @@ int main(int argc, char **argv)
 	io->target_count = 1;
 	spec = (struct dm_target_spec *)(buf.bytes + sizeof(*io));
 	spec->sector_start = 0;
-	spec->length = bytes / 512;
-	snprintf(spec->target_type, sizeof(spec->target_type), "crypt");
+	spec->length = sectors;
+	if (strlen(type) >= sizeof(spec->target_type)) {
+		fprintf(stderr, "dmtarget: bad target type '%s'\n", type);
+		return 2;
+	}
+	snprintf(spec->target_type, sizeof(spec->target_type), "%s", type);
 	plen = snprintf((char *)(spec + 1),
-			sizeof(buf) - sizeof(*io) - sizeof(*spec),
-			"%s %s 0 %s 0", cipher, key, dev);
+			sizeof(buf) - sizeof(*io) - sizeof(*spec), "%s", params);
 	if (plen >= sizeof(buf) - sizeof(*io) - sizeof(*spec)) {
-		fprintf(stderr, "dmcrypt: table too long\n");
+		fprintf(stderr, "dmtarget: table too long\n");
 		return 1;
 	}
 	spec->next = (sizeof(*spec) + plen + 1 + 7) & ~7UL;
 	if (ioctl(ctl, DM_TABLE_LOAD, io))
-		return fail("DM_TABLE_LOAD (CONFIG_DM_CRYPT, the cipher?)", name);
+		return fail("DM_TABLE_LOAD (the target built in? its parameters? see dmesg)", name);
 
 	/* DM_DEV_SUSPEND without DM_SUSPEND_FLAG resumes: the table goes live. */
 	io = dm_init(name, sizeof(buf));
