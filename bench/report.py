@@ -3,21 +3,33 @@
 
 usage: report.py KTAP_LOG WORKDIR [--icount]
 
-Reads the "# bench cfg=C rep=R wl=W secs=S ops=N [rd_ios=.. rd_sect=..
-wr_ios=.. wr_sect=..]" lines (vm/tests/guest/bench-run.sh) and prints, in
-markdown: the times (median over the repetitions, spread, ratios to (a) and
-(b)), the per-operation costs of create/rename/unlink by directory size, the
-disk traffic, and the issue's targets against the figures. Writes
-WORKDIR/dirops.dat for bench/dirops.gp. Exits 1 if a configuration lacks a
-workload (a failed workload leaves no line).
+Reads the "# bench cfg=C rep=R wl=W secs=S ops=N [busy=B] [rd_ios=..
+rd_sect=.. wr_ios=.. wr_sect=..]" lines (vm/tests/guest/bench-run.sh,
+vm/helpers/bench.c) and prints, in markdown: per workload and
+configuration the median over the repetitions and its spread, the ratios
+of the medians to (a) and (b) and between the protections with 95%
+bootstrap confidence intervals, first for CPU time (busy) and then for
+elapsed time, the per-operation costs of create/rename/unlink by directory
+size, the disk traffic, and the issue's targets against the figures.
+With --icount (QEMU -icount: instruction-counted guest time) the
+targets are judged on CPU time, else on elapsed time. Writes
+WORKDIR/dirops.dat and dirops.gpvars for bench/dirops.gp and WORKDIR/medians.tsv (workload,
+configuration, metric, median) for bench/compare.py. Exits 1 if a
+configuration lacks a workload (a failed workload leaves no line).
 """
+import random
 import re
 import statistics
 import sys
 
-CFGS = ["a", "b", "c", "d"]
-NAMES = {"a": "(a) none", "b": "(b) IMA/EVM", "c": "(c) series", "d": "(d) dm-crypt"}
-LINE = re.compile(r"^# bench cfg=([abcd]) rep=(\d+) wl=(\S+) (.*)$")
+CFGS = ["a", "b", "c", "d", "e", "eb", "f"]
+NAMES = {"a": "(a) none", "b": "(b) IMA/EVM", "c": "(c) series", "d": "(d) dm-crypt",
+         "e": "(e) dm-integrity J", "eb": "(eb) dm-integrity B",
+         "f": "(f) series, 512-byte inodes"}
+# For gnuplot's word(): one word per configuration, in the order of CFGS.
+PLOT_NAMES = "(a)none (b)IMA/EVM (c)series (d)dm-crypt (e)dm-integrity-J " \
+    "(eb)dm-integrity-B (f)series-I512"
+LINE = re.compile(r"^# bench cfg=(\w+) rep=(\d+) wl=(\S+) (.*)$")
 WHOLE = [
     ("walk", "cold walk of the tree (readdir + lstat)"),
     ("stat", "warm lstat of every path"),
@@ -26,6 +38,13 @@ WHOLE = [
     ("copy", "copy of the large file, fsynced, cold"),
 ]
 OPS = ["create", "rename", "unlink"]
+# Ratios: every configuration to (a) and (b), then the protections that
+# cover names against each other.
+RATIOS_AB = [("b", "a"), ("c", "a"), ("d", "a"), ("e", "a"), ("eb", "a"), ("f", "a"),
+             ("c", "b"), ("f", "b")]
+RATIOS_X = [("c", "d"), ("c", "e"), ("c", "eb"), ("f", "c"), ("e", "d")]
+BOOT = 4000  # bootstrap resamples
+SEED = 20261205
 
 
 def parse(path):
@@ -54,18 +73,83 @@ def spread(values):
     return (max(values) - min(values)) / 2 / m * 100
 
 
-def cell(values, scale=1.0, digits=3):
+def cell(values, digits=3):
     if not values:
         return "-"
-    v = [x * scale for x in values]
-    s = spread(v)
-    return f"{med(v):.{digits}g} ±{s:.0f}%" if s is not None else f"{med(v):.{digits}g}"
+    s = spread(values)
+    return f"{med(values):.{digits}g} ±{s:.1f}%" if s is not None else f"{med(values):.{digits}g}"
 
 
-def ratio(num, den):
-    if num is None or not den:
+def ratio_ci(num, den, rng):
+    """the ratio of the medians and its 95% bootstrap interval (the
+    repetitions of each configuration resampled apart), or None"""
+    if not num or not den or not med(den):
+        return None
+    r = med(num) / med(den)
+    boots = []
+    for _ in range(BOOT):
+        dn = med(rng.choices(den, k=len(den)))
+        if dn:
+            boots.append(med(rng.choices(num, k=len(num))) / dn)
+    boots.sort()
+    lo = boots[int(0.025 * (len(boots) - 1))]
+    hi = boots[int(0.975 * (len(boots) - 1))]
+    return r, lo, hi
+
+
+def fmt_ratio(t):
+    if t is None:
         return "-"
-    return f"{num / den:.3f}"
+    r, lo, hi = t
+    return f"{r:.3f} [{lo:.3f}, {hi:.3f}]"
+
+
+class Figures:
+    def __init__(self, runs, cfgs):
+        self.runs = runs
+        self.cfgs = cfgs
+        self.sizes = sorted({int(wl.split("-")[1]) for (_, wl) in runs
+                             if re.match(r"^dirops-\d+-", wl)})
+
+    def values(self, c, wl, metric):
+        """per repetition: the metric of a whole workload in s, of one
+        operation (dirops-SIZE-OP) in ms"""
+        out = []
+        for r in self.runs.get((c, wl), []):
+            if metric not in r:
+                continue
+            v = r[metric]
+            if wl.startswith("dirops-") and wl.count("-") == 2:
+                if not r.get("ops"):
+                    continue
+                v = v / r["ops"] * 1000
+            out.append(v)
+        return out
+
+    def rows(self):
+        rows = [(wl, desc + " (s)") for wl, desc in WHOLE]
+        rows += [(f"dirops-{s}-{o}", f"one {o} in a directory of {s} entries (ms)")
+                 for s in self.sizes for o in OPS]
+        return rows
+
+
+def table_times(fig, metric):
+    print("| workload | " + " | ".join(NAMES[c] for c in fig.cfgs) + " |")
+    print("| --- " * (len(fig.cfgs) + 1) + "|")
+    for wl, desc in fig.rows():
+        print(f"| {desc} | " + " | ".join(cell(fig.values(c, wl, metric)) for c in fig.cfgs) + " |")
+    print()
+
+
+def table_ratios(fig, metric, pairs, rng):
+    pairs = [(x, y) for x, y in pairs if x in fig.cfgs and y in fig.cfgs]
+    print("| workload | " + " | ".join(f"{x}/{y}" for x, y in pairs) + " |")
+    print("| --- " * (len(pairs) + 1) + "|")
+    for wl, desc in fig.rows():
+        cells = [fmt_ratio(ratio_ci(fig.values(x, wl, metric), fig.values(y, wl, metric), rng))
+                 for x, y in pairs]
+        print(f"| {desc} | " + " | ".join(cells) + " |")
+    print()
 
 
 def main():
@@ -78,46 +162,67 @@ def main():
         runs = parse(log)
     except OSError as e:
         sys.exit(f"report.py: error: cannot read {log}: {e}")
-    unit = "virtual s (icount: ~1 ns per guest instruction)" if icount else "s"
-    sizes = sorted({int(wl.split("-")[1]) for (_, wl) in runs if wl.startswith("dirops-")})
+    cfgs = [c for c in CFGS if any(k[0] == c for k in runs)]
+    fig = Figures(runs, cfgs or CFGS)
     missing = [f"{c}:{wl}" for c in CFGS for wl, _ in WHOLE if (c, wl) not in runs]
-    missing += [f"{c}:dirops-{s}-{o}" for c in CFGS for s in sizes for o in OPS
+    missing += [f"{c}:dirops-{s}-{o}" for c in CFGS for s in fig.sizes for o in OPS
                 if (c, f"dirops-{s}-{o}") not in runs]
-    if not sizes:
+    if not fig.sizes:
         missing.append("dirops")
     reps = max((len(v) for v in runs.values()), default=0)
+    has_busy = any("busy" in r for v in runs.values() for r in v)
+    rng = random.Random(SEED)
+    # The metric the targets are judged on.
+    main_metric = "busy" if icount and has_busy else "secs"
+    clock = ("virtual time (QEMU -icount shift=0,sleep=off: one guest instruction per ns)"
+             if icount else "host time (wall-clock mode)")
 
-    def times(c, wl):
-        return [r["secs"] for r in runs.get((c, wl), [])]
-
-    def per_op(c, wl):
-        return [r["secs"] / r["ops"] for r in runs.get((c, wl), []) if r.get("ops")]
-
-    print(f"## Times ({unit}; median of {reps} runs ±half the range, in % of the median)")
+    print(f"Medians of {reps} repetitions ± half their range (in % of the median);")
+    print("ratios of the medians with [95% bootstrap interval] (each configuration's")
+    print(f"repetitions resampled apart, {BOOT} resamples). Clock: {clock}.")
     print()
-    print("| workload | " + " | ".join(NAMES[c] for c in CFGS) +
-          " | b/a | c/a | d/a | c/b | d/b |")
-    print("| --- " * 10 + "|")
-    rows = [(wl, desc, times) for wl, desc in WHOLE]
-    rows += [(f"dirops-{s}-{o}", f"one {o} in a directory of {s} entries (ms)",
-              lambda c, wl: [x * 1000 for x in per_op(c, wl)]) for s in sizes for o in OPS]
-    medians = {}
-    for wl, desc, get in rows:
-        vals = {c: get(c, wl) for c in CFGS}
-        m = {c: med(vals[c]) for c in CFGS}
-        medians[wl] = m
-        print(f"| {desc} | " + " | ".join(cell(vals[c]) for c in CFGS) + " | " +
-              " | ".join([ratio(m["b"], m["a"]), ratio(m["c"], m["a"]), ratio(m["d"], m["a"]),
-                          ratio(m["c"], m["b"]), ratio(m["d"], m["b"])]) + " |")
+    if has_busy:
+        print("## CPU time (busy)")
+        print()
+        print("What the guest's CPU spent in tasks during the workload: the workload's")
+        print("process and every kernel thread (writeback, jbd2, dm-crypt's and")
+        print("dm-integrity's workers), from /proc/schedstat; idle time is left out, so")
+        print("waits for the disks are not in it, nor are interrupts taken while idle.")
+        if icount:
+            print("Under -icount it counts executed guest instructions, whatever the host does.")
+        print()
+        table_times(fig, "busy")
+        print("### Ratios of CPU time: to (a) and (b)")
+        print()
+        table_ratios(fig, "busy", RATIOS_AB, rng)
+        print("### Ratios of CPU time: the protections that cover names, against each other")
+        print()
+        table_ratios(fig, "busy", RATIOS_X, rng)
+    print("## Elapsed time")
     print()
+    print("CPU time plus the waits for the disks. Under -icount a wait costs the")
+    print("virtual time up to the guest's next timer, whenever the disk answers: the")
+    print("figure follows the number of waits, not the disk's latency (the sector")
+    print("counts below are the I/O figure).")
+    print()
+    table_times(fig, "secs")
+    print("### Ratios of elapsed time: to (a) and (b)")
+    print()
+    table_ratios(fig, "secs", RATIOS_AB, rng)
+    print("### Ratios of elapsed time: the protections that cover names, against each other")
+    print()
+    table_ratios(fig, "secs", RATIOS_X, rng)
 
-    print("## Disk traffic (MiB read / written per run, median; independent of the host's speed)")
+    print("## Disk traffic (MiB read / written at the virtio disk per run, median)")
     print()
-    print("| workload | " + " | ".join(NAMES[c] for c in CFGS) + " |")
-    print("| --- " * 5 + "|")
-    for wl in [w for w, _ in WHOLE] + [f"dirops-{s}" for s in sizes]:
+    print("Independent of the host's speed; for (d), (e) and (eb) what reaches the")
+    print("disk under the device mapper (dm-integrity's journal and tags included).")
+    print()
+    print("| workload | " + " | ".join(NAMES[c] for c in fig.cfgs) + " |")
+    print("| --- " * (len(fig.cfgs) + 1) + "|")
+    for wl in [w for w, _ in WHOLE] + [f"dirops-{s}" for s in fig.sizes]:
         cells = []
-        for c in CFGS:
+        for c in fig.cfgs:
             rs = runs.get((c, wl), [])
             if not rs or "rd_sect" not in rs[0]:
                 cells.append("-")
@@ -128,67 +233,58 @@ def main():
         print(f"| {wl} | " + " | ".join(cells) + " |")
     print()
 
+    medians = {}
+    with open(f"{work}/medians.tsv", "w", encoding="utf-8") as f:
+        for wl, _ in fig.rows():
+            for c in fig.cfgs:
+                for metric in ("busy", "secs"):
+                    v = med(fig.values(c, wl, metric))
+                    if v is not None:
+                        medians[(wl, c, metric)] = v
+                        f.write(f"{wl}\t{c}\t{metric}\t{v:.9g}\n")
     with open(f"{work}/dirops.dat", "w", encoding="utf-8") as f:
-        f.write("# size " + " ".join(f"{c}_{o}" for c in CFGS for o in OPS) + " (ms per op)\n")
-        for s in sizes:
-            vals = []
-            for c in CFGS:
-                for o in OPS:
-                    v = medians.get(f"dirops-{s}-{o}", {}).get(c)
-                    vals.append(f"{v:.6g}" if v else "NaN")
-            f.write(f"{s} " + " ".join(vals) + "\n")
+        f.write(f"# size, then per configuration ({' '.join(CFGS)}) create rename unlink: "
+                f"ms per op ({main_metric}, median)\n")
+        for s in fig.sizes:
+            vals = [medians.get((f"dirops-{s}-{o}", c, main_metric)) for c in CFGS for o in OPS]
+            f.write(f"{s} " + " ".join(f"{v:.6g}" if v else "NaN" for v in vals) + "\n")
+    with open(f"{work}/dirops.gpvars", "w", encoding="utf-8") as f:
+        f.write(f"names='{PLOT_NAMES}'; metric='{'CPU time' if main_metric == 'busy' else 'elapsed'}'\n")
 
-    print("## Targets (issue 5; measured, not asserted)")
+    what = "CPU time" if main_metric == "busy" else "elapsed time"
+    print(f"## Targets (issue 18; measured, not asserted), on {what}")
     print()
-    print("Verdicts from the ratio of the medians and the ratio of the minima;")
-    print("'inconclusive' when they fall on both sides of the target.")
+    print("'met' or 'missed' when the whole 95% interval of the ratio is on one side")
+    print("of the target, else 'inconclusive'.")
     print()
-
-    def target(desc, ok, fig):
-        verdict = "-" if ok is None else ("met" if ok else "missed")
-        print(f"| {desc} | {fig} | {verdict} |")
-
-    def r(wl, x, y):
-        m = medians.get(wl, {})
-        return m[x] / m[y] if m.get(x) and m.get(y) else None
-
-    def bound(wl, x, y, limit, below=False):
-        """a target on the ratio x/y: the figure (median ratio, ratio of
-        the minima, spreads) and the verdict, 'inconclusive' when the two
-        ratios fall on both sides of the limit (a noisy host)"""
-        v = r(wl, x, y)
-        tx, ty = times(x, wl), times(y, wl)
-        if v is None or not tx or not ty:
-            return "-", None
-        vmin = min(tx) / min(ty)
-        fig = (f"{x}/{y} = {v:.3f} (medians), {vmin:.3f} (minima); "
-               f"spread ±{spread(tx):.0f}% / ±{spread(ty):.0f}%")
-        ok = [q < limit if below else q <= limit for q in (v, vmin)]
-        return fig, (ok[0] if ok[0] == ok[1] else "inconclusive")
-
-    def target2(desc, fig_ok):
-        fig, ok = fig_ok
-        verdict = ok if isinstance(ok, str) else ("-" if ok is None else ("met" if ok else "missed"))
-        print(f"| {desc} | {fig} | {verdict} |")
-
     print("| target | measured | verdict |")
     print("| --- | --- | --- |")
-    target2("warm path walk: (c) within 2% of (b)", bound("stat", "c", "b", 1.02))
-    for wl, desc in (("walk", "cold walk"), ("unpack", "tree unpack")):
-        target2(f"{desc}: (c) within 10% of (b)", bound(wl, "c", "b", 1.10))
-    if sizes:
-        lo, hi = sizes[0], sizes[-1]
+
+    def bound(wl, x, y, limit):
+        t = ratio_ci(fig.values(x, wl, main_metric), fig.values(y, wl, main_metric), rng)
+        if t is None:
+            return "-", "-"
+        verdict = "met" if t[2] <= limit else "missed" if t[1] > limit else "inconclusive"
+        return f"{x}/{y} = {fmt_ratio(t)}", verdict
+
+    for desc, args_ in (("warm path walk: (c) within 2% of (b)", ("stat", "c", "b", 1.02)),
+                        ("cold walk: (c) within 10% of (b)", ("walk", "c", "b", 1.10)),
+                        ("tree unpack: (c) within 10% of (b)", ("unpack", "c", "b", 1.10)),
+                        ("copy: (c) cheaper than (d)", ("copy", "c", "d", 1.0)),
+                        ("unpack: (c) cheaper than (e)", ("unpack", "c", "e", 1.0))):
+        figure, verdict = bound(*args_)
+        print(f"| {desc} | {figure} | {verdict} |")
+    if fig.sizes:
+        lo, hi = fig.sizes[0], fig.sizes[-1]
         for o in OPS:
-            m_lo = medians.get(f"dirops-{lo}-{o}", {})
-            m_hi = medians.get(f"dirops-{hi}-{o}", {})
             figs = []
-            for c in ("a", "b", "c"):
-                if m_lo.get(c) and m_hi.get(c):
-                    figs.append(f"({c}) {m_hi[c] / m_lo[c]:.1f}x")
-            target(f"one {o} at {hi} entries against {lo} (report the ratio)", None,
-                   ", ".join(figs) or "-")
-    for wl in ("copy", "unpack"):
-        target2(f"{wl}: (c) faster than (d)", bound(wl, "c", "d", 1.0, below=True))
+            for c in ("a", "b", "c", "f"):
+                vlo = medians.get((f"dirops-{lo}-{o}", c, main_metric))
+                vhi = medians.get((f"dirops-{hi}-{o}", c, main_metric))
+                if vlo and vhi:
+                    figs.append(f"({c}) {vhi / vlo:.2f}x")
+            print(f"| one {o} at {hi} entries against {lo}: at most 1.2x (v2) | "
+                  f"{', '.join(figs) or '-'} | - |")
     print()
     if missing:
         print(f"**Missing figures (failed workloads): {', '.join(missing)}**")

@@ -1,13 +1,13 @@
 #!/bin/sh
 # Boot 3 of bench/bench.sh (ima_appraise=enforce): the timed workloads on
-# the four configurations (see bench-lib.sh), itest.reps times; each
+# the seven configurations (see bench-lib.sh), itest.reps times; each
 # repetition runs the configurations in a rotated order. Workloads:
 #   walk    cold walk of the tree (remounted first): readdir + lstat
 #   stat    warm lstat of every path the walk saw (after one untimed pass)
 #   cat     find TREE -type f | xargs cat, cold (remounted first)
 #   dirops-SIZE  create, rename, unlink in the directory of SIZE entries,
 #           itest.ops operations of each kind (per size, comma-separated)
-#   unpack  tar -xf of the archive disk (vde) into a new directory, synced
+#   unpack  tar -xf of the archive disk into a new directory, synced
 #   copy    copy of the itest.copymb MiB file, fsynced, cold
 # Each timed quantity is a line "# bench cfg=C rep=R wl=... secs=... ..."
 # (vm/helpers/bench.c) for the host's report; one result per configuration
@@ -20,7 +20,9 @@ reps=$(cmdline_value itest.reps)
 sizes=$(cmdline_value itest.sizes | tr , ' ')
 ops=$(cmdline_value itest.ops | tr , ' ')
 wls="walk stat cat dirops unpack copy"
-plan $((5 + 4 * 6 + 1))
+ncfgs=0
+for c in $BENCH_CFGS; do ncfgs=$((ncfgs + 1)); done
+plan $((5 + ncfgs * 6 + 1))
 # The times need a fine clock: under TCG the kernel's watchdog finds the
 # TSC unstable against jiffies and falls back to them (4 ms steps) unless
 # booted with tsc=reliable (bench/bench.sh).
@@ -40,7 +42,8 @@ esac
 evm_setup
 result $? "EVM HMAC key loaded and EVM enabled"
 bench_policy
-bench_crypt
+bench_dm d e eb
+tar=$(bench_disk tar)
 # shellcheck disable=SC2086 # a list of words
 bench_mount $BENCH_CFGS
 
@@ -81,7 +84,7 @@ workloads() {
 	done
 	mkdir -p "$m/unpack/r$r"
 	cold
-	timed "$c" "$r" unpack -S run tar -xf /dev/vde -C "$m/unpack/r$r"
+	timed "$c" "$r" unpack -S run tar -xf "$tar" -C "$m/unpack/r$r"
 	cold "$c" || echo "rep $r: remount failed" >>"/tmp/fail-$c-copy"
 	timed "$c" "$r" copy -S copy "$m/big.bin" "$m/copy.bin"
 	rm -f "$m/copy.bin"
@@ -96,7 +99,7 @@ while [ "$r" -le "$reps" ]; do
 		echo "# running: rep $r of $reps, configuration $c"
 		workloads "$c" "$r"
 	done
-	# rotate: a b c d -> b c d a
+	# rotate: a b c ... -> b c ... a
 	# shellcheck disable=SC2086 # a list of words
 	set -- $order
 	first=$1
