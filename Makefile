@@ -21,7 +21,7 @@ BDIR := $(shell sed -n 's/^BASE_BUILD=//p' ci/bases/$(BASE).env)
 	vm-debian-cuts build-each \
 	checkpatch sparse w1 coccicheck static shellcheck selftest send \
 	summary clean distclean tool tool-test install uninstall vm-tool \
-	faults faults-long faults-report bench bench-smoke coverage
+	faults faults-long faults-report bench bench-smoke bench-stability bench-kernels coverage
 
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
@@ -161,16 +161,30 @@ faults-long: initramfs
 faults-report:
 	vm/faults-report.sh
 
-## bench          what the series costs: no appraisal, IMA/EVM, the series and
-##                dm-crypt side by side in one boot (bench/bench.sh, about
-##                an hour under TCG); prints the table, report and plot in
-##                build/bench/bench-full/
+## bench          what the series costs: no appraisal, IMA/EVM, the series,
+##                dm-crypt, dm-integrity (journal, bitmap) and the series on
+##                512-byte inodes side by side in one boot, instruction-
+##                counted (bench/bench.sh; BENCH_ICOUNT=0: wall clock);
+##                prints the report; report and plot in build/bench/bench-full/
 bench: kernel-patched initramfs
 	bench/bench.sh full
 
 ## bench-smoke    the same harness on tiny sizes, one repetition (in make test)
 bench-smoke: kernel-patched initramfs
 	bench/bench.sh smoke
+
+## bench-stability the benchmark three times, twice on a quiet host and once
+##                beside a kernel build: do the medians agree within 2%?
+##                (bench/stability.sh; build/bench/stability/report.md)
+bench-stability: kernel-patched initramfs
+	bench/stability.sh
+
+## bench-kernels  the benchmark on several kernels in one session, (c) side by
+##                side: make bench-kernels KERNELS="v1=IMAGE v2=IMAGE"
+##                (bench/kernels.sh; build/bench/kernels/report.md)
+bench-kernels: initramfs
+	@test -n "$(KERNELS)" || { echo 'usage: make bench-kernels KERNELS="v1=IMAGE v2=IMAGE"' >&2; exit 2; }
+	bench/kernels.sh $(KERNELS)
 
 ## tool           ima-dirtool, the userspace labeller (ima-dirtool/, man page ima-dirtool.8)
 tool:
