@@ -152,6 +152,17 @@ def table_ratios(fig, metric, pairs, rng):
     print()
 
 
+def metric_tables(fig, metric, what, rng):
+    """The medians of METRIC, then its ratios to (a) and (b) and across."""
+    table_times(fig, metric)
+    print(f"### Ratios of {what}: to (a) and (b)")
+    print()
+    table_ratios(fig, metric, RATIOS_AB, rng)
+    print(f"### Ratios of {what}: the protections that cover names, against each other")
+    print()
+    table_ratios(fig, metric, RATIOS_X, rng)
+
+
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     icount = "--icount" in sys.argv
@@ -191,13 +202,7 @@ def main():
         if icount:
             print("Under -icount it counts executed guest instructions, whatever the host does.")
         print()
-        table_times(fig, "busy")
-        print("### Ratios of CPU time: to (a) and (b)")
-        print()
-        table_ratios(fig, "busy", RATIOS_AB, rng)
-        print("### Ratios of CPU time: the protections that cover names, against each other")
-        print()
-        table_ratios(fig, "busy", RATIOS_X, rng)
+        metric_tables(fig, "busy", "CPU time", rng)
     print("## Elapsed time")
     print()
     print("CPU time plus the waits for the disks. Under -icount a wait costs the")
@@ -205,13 +210,7 @@ def main():
     print("figure follows the number of waits, not the disk's latency (the sector")
     print("counts below are the I/O figure).")
     print()
-    table_times(fig, "secs")
-    print("### Ratios of elapsed time: to (a) and (b)")
-    print()
-    table_ratios(fig, "secs", RATIOS_AB, rng)
-    print("### Ratios of elapsed time: the protections that cover names, against each other")
-    print()
-    table_ratios(fig, "secs", RATIOS_X, rng)
+    metric_tables(fig, "secs", "elapsed time", rng)
 
     print("## Disk traffic (MiB read / written at the virtio disk per run, median)")
     print()
