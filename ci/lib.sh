@@ -37,6 +37,13 @@ BASE=${BASE:-mainline}
 . "$TOP/ci/bases/$BASE.env"
 # shellcheck source=ci/identity.env
 . "$TOP/ci/identity.env"
+# WIP=1: work on a version being written, kept in series/wip/ and
+# cover-letter/wip/ (and their stable-6.12 counterparts) so that it is never
+# the newest version, the one make test checks, before it is complete.
+if [ -n "${WIP:-}" ]; then
+	BASE_SERIES=$BASE_SERIES/wip
+	BASE_COVER=$BASE_COVER/wip
+fi
 
 # base_build NAME: print the build folder of base NAME (its BASE_BUILD)
 base_build() {
