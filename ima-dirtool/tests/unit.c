@@ -4,7 +4,7 @@
  * line a test and closes with "N passed, N failed"; exits non-zero when
  * anything failed.
  *
- *   unit VECTORS TOOL
+ *   unit VECTORS TOOL [KEYED...]
  *
  * VECTORS is the kernel tree's ima_dir_kunit_vectors.h, the file the
  * kernel's KUnit suite reads: every vector in it is checked against the
@@ -14,6 +14,10 @@
  * 4095-byte symlink target, an unreadable directory, a file system without
  * xattrs, a mount point, bad arguments). Those need root (mknod, security.*
  * xattrs, mount, dropping privileges); without root they fail, saying so.
+ *
+ * Each KEYED file holds known-answer vectors of the keyed values of series
+ * v2 (keyed.c): the output of the independent reference ref/keyed.py, and
+ * the kernel tree's ima_dir_mac_vectors.h where the tree has it.
  *
  * Pending records (pending.c) are checked with the cases of the kernel's
  * KUnit tests ima_dir_pending_parse_test and ima_dir_pending_states_test,
@@ -45,6 +49,7 @@
 
 #include "algo.h"
 #include "digest.h"
+#include "keyed.h"
 #include "pending.h"
 #include "value.h"
 
@@ -492,6 +497,229 @@ static void test_vectors(const char *file)
 	result(n >= 10 && !bad, "too few vectors or malformed lines",
 	       "known-answer vectors: %d read from %s (algorithms:%s)", n,
 	       file, algos);
+}
+
+/* ---------------------------------------------------------------- */
+/* Known-answer vectors of the keyed values (series v2) */
+
+/* Read "HEX" of exactly @size bytes (any size up to @size if !exact). */
+static int keyed_hex(const char *tok, unsigned char *out, size_t size,
+		     bool exact)
+{
+	size_t n = tok ? strlen(tok) : 0;
+	int len;
+
+	if (!tok || n % 2 || n / 2 > size || (exact && n / 2 != size))
+		return -1;
+	len = unhex(tok, n, out);
+	return len;
+}
+
+static int keyed_u64(const char *tok, uint64_t *v)
+{
+	char *end;
+
+	if (!tok || !*tok || *tok == '-')
+		return -1;
+	errno = 0;
+	*v = strtoull(tok, &end, 10);
+	return errno || *end ? -1 : 0;
+}
+
+/* "INO:HEXNAME" tokens up to "=", added to @st if they count */
+static int keyed_entries(char **save, const unsigned char *ki,
+			 struct keyed_state *st)
+{
+	unsigned char name[IMA_NAME_MAX];
+	char *tok, *colon;
+	uint64_t ino;
+	int len;
+
+	while ((tok = strtok_r(NULL, " ", save)) && strcmp(tok, "=")) {
+		colon = strchr(tok, ':');
+		if (!colon)
+			return -1;
+		*colon = '\0';
+		len = keyed_hex(colon + 1, name, sizeof(name), false);
+		if (keyed_u64(tok, &ino) || len <= 0)
+			return -1;
+		if (keyed_entry_counts((char *)name, len) &&
+		    keyed_state_add(st, ki, (char *)name, len, ino))
+			return -1;
+	}
+	return tok ? 0 : -1;
+}
+
+/*
+ * Check one vector "KIND EVMKEY UUID INO GEN ARGS = HEX"; return 0, 1 if
+ * the MAC differs, or -1 if the line is malformed.
+ */
+static int keyed_vector(char *v, char *got)
+{
+	unsigned char evm_key[KEYED_EVM_KEY_MAX], uuid[KEYED_UUID_SIZE];
+	unsigned char k[KEYED_MAC_SIZE], ki[KEYED_MAC_SIZE];
+	unsigned char mac[KEYED_MAC_SIZE], buf[PATH_MAX];
+	char *save = NULL, *kind, *want = strstr(v, " = ");
+	struct keyed_state st;
+	uint64_t ino, gen, a, b, c;
+	int key_len, len, rc = -1;
+
+	if (!want)
+		return -1;
+	want += 3;
+	kind = strtok_r(v, " ", &save);
+	key_len = keyed_hex(strtok_r(NULL, " ", &save), evm_key,
+			    sizeof(evm_key), false);
+	if (!kind || key_len <= 0 ||
+	    keyed_hex(strtok_r(NULL, " ", &save), uuid, sizeof(uuid), true) < 0 ||
+	    keyed_u64(strtok_r(NULL, " ", &save), &ino) ||
+	    keyed_u64(strtok_r(NULL, " ", &save), &gen) || gen > UINT32_MAX ||
+	    keyed_ima_key(evm_key, key_len, k) ||
+	    keyed_inode_key(k, uuid, ino, gen, ki))
+		return -1;
+	keyed_state_init(&st);
+	if (!strcmp(kind, "key")) {
+		memcpy(mac, ki, sizeof(mac));
+		rc = strcmp(strtok_r(NULL, " ", &save) ?: "", "=") ? -1 : 0;
+	} else if (!strcmp(kind, "dir")) {
+		rc = keyed_entries(&save, ki, &st) ?:
+		     keyed_state_mac(&st, ki, mac);
+	} else if (!strcmp(kind, "gen")) {
+		char name[32];
+
+		rc = keyed_u64(strtok_r(NULL, " ", &save), &a);
+		for (c = 0; !rc && c < a; c++) {
+			snprintf(name, sizeof(name), "f%llu",
+				 (unsigned long long)c);
+			rc = keyed_state_add(&st, ki, name, strlen(name),
+					     100 + c);
+		}
+		rc = rc ?: keyed_state_mac(&st, ki, mac);
+	} else if (!strcmp(kind, "lnk")) {
+		len = keyed_hex(strtok_r(NULL, " ", &save), buf, sizeof(buf),
+				false);
+		rc = len < 0 ? -1 : keyed_symlink_mac(ki, (char *)buf, len, mac);
+	} else if (!strcmp(kind, "chr") || !strcmp(kind, "blk")) {
+		unsigned int maj, min;
+		char *tok = strtok_r(NULL, " ", &save);
+
+		rc = !tok || sscanf(tok, "%u:%u", &maj, &min) != 2 ? -1 :
+		     keyed_special_mac(ki, kind[0] == 'c' ? 'c' : 'b', maj,
+				       min, mac);
+	} else if (!strcmp(kind, "fifo") || !strcmp(kind, "sock")) {
+		rc = keyed_special_mac(ki, kind[0] == 'f' ? 'p' : 's', 0, 0,
+				       mac);
+	} else if (!strcmp(kind, "create")) {
+		rc = keyed_u64(strtok_r(NULL, " ", &save), &a);
+		len = keyed_hex(strtok_r(NULL, " ", &save), buf, IMA_NAME_MAX,
+				false);
+		rc = rc || len <= 0 ? -1 :
+		     keyed_entries(&save, ki, &st) ?:
+		     keyed_create_mac(&st, ki, a, (char *)buf, len, mac);
+	} else if (!strcmp(kind, "birth")) {
+		rc = keyed_u64(strtok_r(NULL, " ", &save), &a) ||
+		     keyed_u64(strtok_r(NULL, " ", &save), &b) ||
+		     b > UINT32_MAX ||
+		     keyed_u64(strtok_r(NULL, " ", &save), &c) ? -1 : 0;
+		len = keyed_hex(strtok_r(NULL, " ", &save), buf, IMA_NAME_MAX,
+				false);
+		rc = rc || len <= 0 ? -1 :
+		     keyed_birth_mac(ki, a, b, c, (char *)buf, len, mac);
+	}
+	if (rc)
+		return -1;
+	hex(got, mac, sizeof(mac));
+	return strcmp(got, want) ? 1 : 0;
+}
+
+static void test_keyed_vectors(const char *file)
+{
+	char line[16384], got[2 * KEYED_MAC_SIZE + 1], desc[72];
+	int n = 0, bad = 0, rc;
+	FILE *f = fopen(file, "r");
+
+	if (!f) {
+		result(false, strerror(errno), "keyed vectors: open %s", file);
+		return;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		char *p = line + strspn(line, " \t"), *end;
+
+		if (*p != '"')
+			continue;
+		end = strchr(p + 1, '"');
+		if (!strchr(p, '\n') || !end || end[1] != ',') {
+			result(false, "not one plain string literal a line",
+			       "keyed vector %d: %.60s", ++n, p);
+			bad++;
+			continue;
+		}
+		*end = '\0';
+		snprintf(desc, sizeof(desc), "%.60s%s", p + 1,
+			 strlen(p + 1) > 60 ? "..." : "");
+		got[0] = '\0';
+		rc = keyed_vector(p + 1, got);
+		n++;
+		if (rc < 0)
+			bad++;
+		result(!rc, rc < 0 ? "malformed vector" : got,
+		       "keyed vector %d: %s", n, desc);
+	}
+	fclose(f);
+	result(n >= 50 && !bad, "too few vectors or malformed lines",
+	       "keyed vectors: %d read from %s", n, file);
+}
+
+/* The sum wraps modulo 2^256, and "." and ".." do not count. */
+static void test_keyed_state(void)
+{
+	unsigned char k[KEYED_MAC_SIZE], ki[KEYED_MAC_SIZE];
+	unsigned char m1[KEYED_MAC_SIZE], m2[KEYED_MAC_SIZE];
+	static const unsigned char key[32] = { 1 }, uuid[16] = { 2 };
+	struct keyed_state st, st2;
+	int i;
+
+	if (keyed_ima_key(key, sizeof(key), k) ||
+	    keyed_inode_key(k, uuid, 2, 0, ki)) {
+		result(false, "HMAC failed", "keyed state");
+		return;
+	}
+	keyed_state_init(&st);
+	for (i = 0; i < 4; i++)
+		st.sum[i] = UINT64_MAX;
+	st2 = st;
+	keyed_state_add(&st, ki, "a", 1, 5);
+	keyed_state_init(&st2);
+	keyed_state_add(&st2, ki, "a", 1, 5);
+	/* (2^256 - 1) + t = t - 1 modulo 2^256 */
+	for (i = 0; i < 4 && !st2.sum[i]--; i++)
+		;
+	st.count = st2.count;
+	result(st.sum[0] == st2.sum[0] && st.sum[1] == st2.sum[1] &&
+	       st.sum[2] == st2.sum[2] && st.sum[3] == st2.sum[3],
+	       "wrong carry", "keyed state: the sum wraps modulo 2^256");
+
+	result(!keyed_entry_counts(".", 1) && !keyed_entry_counts("..", 2) &&
+	       keyed_entry_counts("...", 3) && keyed_entry_counts(".a", 2),
+	       "wrong names", "keyed state: \".\" and \"..\" do not count");
+
+	keyed_state_init(&st);
+	result(keyed_state_add(&st, ki, "a", 0, 5) == -EINVAL &&
+	       keyed_state_add(&st, ki, "a", IMA_NAME_MAX + 1, 5) == -EINVAL &&
+	       !st.count && keyed_special_mac(ki, 'x', 0, 0, m1) == -EINVAL &&
+	       keyed_ima_key(key, 0, k) == -EINVAL &&
+	       keyed_ima_key(key, KEYED_EVM_KEY_MAX + 1, k) == -EINVAL,
+	       "accepted", "keyed state: what the format cannot hold is refused");
+
+	/* A key shorter than 128 bytes is zero-padded, as EVM does. */
+	{
+		unsigned char padded[KEYED_EVM_KEY_MAX] = { 1 };
+
+		keyed_ima_key(key, sizeof(key), m1);
+		keyed_ima_key(padded, sizeof(padded), m2);
+		result(!memcmp(m1, m2, sizeof(m1)), "differs",
+		       "keyed state: the EVM key is zero-padded to 128 bytes");
+	}
 }
 
 /* ---------------------------------------------------------------- */
@@ -1487,8 +1715,8 @@ int main(int argc, char **argv)
 {
 	const char *tmpdir = getenv("TMPDIR");
 
-	if (argc != 3) {
-		fprintf(stderr, "usage: %s VECTORS TOOL\n", argv[0]);
+	if (argc < 3) {
+		fprintf(stderr, "usage: %s VECTORS TOOL [KEYED...]\n", argv[0]);
 		return 2;
 	}
 	tool = argv[2];
@@ -1503,6 +1731,9 @@ int main(int argc, char **argv)
 	printf("KTAP version 1\n# test root %s\n", root);
 
 	test_vectors(argv[1]);
+	for (int i = 3; i < argc; i++)
+		test_keyed_vectors(argv[i]);
+	test_keyed_state();
 	test_algorithms();
 	test_regular();
 	test_pending_bytes();

@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""Independent reference implementation (Python, hmac/hashlib) of the keyed
+directory and special-file MACs of series v2, as the format reference in the
+series' documentation defines them (Documentation/security/IMA-directories.rst,
+"Keyed values"). It generates the known-answer vectors that the kernel's
+KUnit test (ima_dir_mac_vectors.h) and the userspace tool's tests read.
+
+    keyed.py vectors      print the vectors, one C string a line
+
+Format, in short (HMAC is HMAC-SHA256, || concatenation, le32/le64
+little-endian integers, u8 one byte):
+
+    K   = HMAC(E, "IMA-DIR-KEY" || 0x01)
+          E: EVM's HMAC key as EVM keys its HMAC, zero-padded to 128 bytes
+    K_i = HMAC(K, "IMA-INODE" || 0x01 || uuid || le64 ino || le32 generation)
+          uuid: the file system's 16-byte UUID; ino, generation: the inode's
+    t(e) = HMAC(K_i, 0x01 || le64 ino || u8 namelen || name)
+          for each entry e of directory i but "." and "..", read as a 256-bit
+          little-endian integer
+    state (n, S): n entries, S = sum of t(e) modulo 2^256
+    M   = HMAC(K_i, 0x02 || le64 n || S as 32 bytes little-endian)
+    symbolic link:  HMAC(K_i, 0x03 || target)
+    device:         HMAC(K_i, 0x04 || u8 'c' or 'b' || le32 major || le32 minor)
+    FIFO, socket:   HMAC(K_i, 0x05), HMAC(K_i, 0x06)
+    create MAC:     HMAC(K_i, 0x07 || le64 n || S || le64 nonce || u8 len || name)
+                    (n, S): the directory's state after the change without the
+                    entry being created
+    birth MAC:      HMAC(K_c, 0x08 || le64 parent ino || le32 parent generation ||
+                    le64 nonce || u8 len || name), K_c the new inode's key
+"""
+import hashlib
+import hmac
+import struct
+import sys
+
+EVM_KEY_SIZE = 128  # MAX_KEY_SIZE of security/integrity/evm/evm_crypto.c
+MOD = 1 << 256
+
+
+def mac(key, msg):
+    return hmac.new(key, msg, hashlib.sha256).digest()
+
+
+def ima_key(evm_key):
+    if not 0 < len(evm_key) <= EVM_KEY_SIZE:
+        raise ValueError("an EVM key has 1 to 128 bytes")
+    return mac(evm_key.ljust(EVM_KEY_SIZE, b"\0"), b"IMA-DIR-KEY\x01")
+
+
+def inode_key(k, uuid, ino, gen):
+    if len(uuid) != 16:
+        raise ValueError("a UUID has 16 bytes")
+    return mac(k, b"IMA-INODE\x01" + uuid + struct.pack("<QI", ino, gen))
+
+
+def term(ki, ino, name):
+    if not 0 < len(name) < 256:
+        raise ValueError("bad name length")
+    return int.from_bytes(mac(ki, b"\x01" + struct.pack("<QB", ino, len(name)) + name), "little")
+
+
+def dir_state(ki, entries):
+    """(n, S) of a directory's entries [(name, ino)], "." and ".." skipped."""
+    ents = [(n, i) for n, i in entries if n not in (b".", b"..")]
+    return len(ents), sum(term(ki, i, n) for n, i in ents) % MOD
+
+
+def state_mac(ki, n, s):
+    return mac(ki, b"\x02" + struct.pack("<Q", n) + s.to_bytes(32, "little"))
+
+
+def name_part(name):
+    if not 0 < len(name) < 256:
+        raise ValueError("bad name length")
+    return struct.pack("<B", len(name)) + name
+
+
+def create_mac(ki, n, s, nonce, name):
+    return mac(ki, b"\x07" + struct.pack("<Q", n) + s.to_bytes(32, "little") +
+               struct.pack("<Q", nonce) + name_part(name))
+
+
+def birth_mac(ki, parent_ino, parent_gen, nonce, name):
+    return mac(ki, b"\x08" + struct.pack("<QIQ", parent_ino, parent_gen, nonce) + name_part(name))
+
+
+def special_mac(ki, kind, arg=None):
+    if kind == "lnk":
+        return mac(ki, b"\x03" + arg)
+    if kind in ("chr", "blk"):
+        return mac(ki, b"\x04" + (b"c" if kind == "chr" else b"b") + struct.pack("<II", *arg))
+    if kind == "fifo":
+        return mac(ki, b"\x05")
+    if kind == "sock":
+        return mac(ki, b"\x06")
+    raise ValueError(kind)
+
+
+def vectors():
+    """Lines "KIND EVMKEY UUID INO GEN ARGS = HEX", one C string each."""
+    key1 = bytes(range(32))
+    key2 = b"\xa5" * 128
+    key3 = b"k"
+    uuid1 = bytes.fromhex("8bcbe3944f134144be8e5aa9ea2ce2f6")
+    uuid2 = bytes(16)
+    inodes = [(key1, uuid1, 2, 0), (key1, uuid1, 12, 0xdeadbeef),
+              (key2, uuid2, 2**64 - 1, 2**32 - 1), (key3, uuid1, 12, 0xdeadbeef)]
+    dirs = [
+        [],
+        [(b".", 2), (b"..", 2)],
+        [(b".", 2), (b"..", 2), (b"lost+found", 11), (b"a", 12)],
+        [(b"a", 12), (b"lost+found", 11)],
+        [(b"x" * 255, 13), (bytes(range(1, 32)), 2**64 - 1), (b"l", 14), (b"a", 12), (b"b", 12)],
+    ]
+    out = []
+    for ek, uuid, ino, gen in inodes:
+        k = ima_key(ek)
+        ki = inode_key(k, uuid, ino, gen)
+        head = "%s %s %d %d" % (ek.hex(), uuid.hex(), ino, gen)
+        out.append("key %s = %s" % (head, ki.hex()))
+        for d in dirs:
+            n, s = dir_state(ki, d)
+            ents = " ".join("%d:%s" % (i, nm.hex()) for nm, i in d)
+            out.append("dir %s%s = %s" % (head, " " + ents if ents else "", state_mac(ki, n, s).hex()))
+        for kind, arg, text in [("lnk", b"/etc/passwd", b"/etc/passwd".hex()),
+                                ("lnk", b"../" * 1364 + b"abc", (b"../" * 1364 + b"abc").hex()),
+                                ("chr", (1, 3), "1:3"), ("blk", (8, 0), "8:0"),
+                                ("chr", (4095, 1048575), "4095:1048575"),
+                                ("fifo", None, None), ("sock", None, None)]:
+            args = " " + text if text else ""
+            out.append("%s %s%s = %s" % (kind, head, args, special_mac(ki, kind, arg).hex()))
+    # Create MACs: "create ... NONCE HEXNAME [ENTRIES] = HEX", the entries
+    # being the state without the new one; birth MACs: "birth ... PARENT_INO
+    # PARENT_GEN NONCE HEXNAME = HEX".
+    for ek, uuid, ino, gen in inodes:
+        ki = inode_key(ima_key(ek), uuid, ino, gen)
+        head = "%s %s %d %d" % (ek.hex(), uuid.hex(), ino, gen)
+        for nonce, name, d in [(0, b"a", []), (2**64 - 1, b"x" * 255, dirs[3]),
+                               (0x0123456789abcdef, b"new", dirs[4])]:
+            n, s = dir_state(ki, d)
+            ents = "".join(" %d:%s" % (i, nm.hex()) for nm, i in d)
+            out.append("create %s %d %s%s = %s" % (head, nonce, name.hex(), ents,
+                                                   create_mac(ki, n, s, nonce, name).hex()))
+        for pino, pgen, nonce, name in [(2, 0, 0, b"a"), (2**64 - 1, 2**32 - 1, 2**64 - 1, b"x" * 255),
+                                        (12, 7, 0x0123456789abcdef, b"new")]:
+            out.append("birth %s %d %d %d %s = %s" % (head, pino, pgen, nonce, name.hex(),
+                                                      birth_mac(ki, pino, pgen, nonce, name).hex()))
+    # Sums that wrap: the states of "gen N" directories (N regular files
+    # f0.. with inodes 100..) for N up to 1000.
+    k = ima_key(key1)
+    ki = inode_key(k, uuid1, 2, 0)
+    for nfiles in (1, 2, 1000):
+        n, s = dir_state(ki, [(b"f%d" % i, 100 + i) for i in range(nfiles)])
+        out.append("gen %s %s 2 0 %d = %s" % (key1.hex(), uuid1.hex(), nfiles, state_mac(ki, n, s).hex()))
+    return out
+
+
+def main(argv):
+    if argv[1:] == ["vectors"]:
+        for v in vectors():
+            print('\t"%s",' % v)
+        return 0
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
