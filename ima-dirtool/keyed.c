@@ -119,14 +119,15 @@ static void put_state(unsigned char *p, const struct keyed_state *st)
 
 int keyed_state_add(struct keyed_state *st,
 		    const unsigned char ki[KEYED_MAC_SIZE], const char *name,
-		    size_t len, uint64_t ino)
+		    size_t len, uint64_t ino, uint32_t gen)
 {
-	unsigned char head[1 + 8], term[KEYED_MAC_SIZE];
+	unsigned char head[1 + 8 + 4], term[KEYED_MAC_SIZE];
 	unsigned int carry = 0;
 	int i, rc;
 
 	head[0] = MSG_ENTRY;
 	put_le(head + 1, ino, 8);
+	put_le(head + 9, gen, 4);
 	rc = name_mac(ki, head, sizeof(head), name, len, term);
 	if (rc)
 		return rc;
