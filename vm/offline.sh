@@ -18,6 +18,10 @@
 #     chown PATH UID       set a file's owner
 #     dotdot DIR PARENT    point DIR's ".." entry at PARENT's inode
 #     write PATH HOSTFILE  add a new file
+#     hide DIR NAME TARGET  add NAME (a hard link to TARGET) to DIR's first
+#                          block behind an entry made malformed, so that
+#                          readdir stops before NAME and lookup finds it
+#                          (vm/dirent-hide.py; DIR must be one block)
 set -euo pipefail
 # shellcheck source=ci/lib.sh
 . "$(dirname "$0")/../ci/lib.sh"
@@ -107,6 +111,21 @@ dotdot)
 	dfs "unlink $1/.." "ln $2 $1/.." ;;
 write)
 	dfs "write $2 $1" ;;
+hide)
+	[ $# -eq 3 ] || die "usage: hide DIR NAME TARGET"
+	need python3 dumpe2fs
+	decoy=zz-malformed
+	dfs "ln $3 $1/$decoy" "ln $3 $1/$2" "sif $3 links_count 2"
+	blk=$(debugfs -R "blocks $1" "$img" 2>/dev/null | awk '{ print $1 }')
+	st=$(debugfs -R "stat $1" "$img" 2>/dev/null)
+	ino=$(sed -n 's/^Inode: \([0-9]*\).*/\1/p' <<<"$st")
+	gen=$(sed -n 's/.*Generation: \([0-9]*\).*/\1/p' <<<"$st")
+	fsuuid=$(dumpe2fs -h "$img" 2>/dev/null | sed -n 's/^Filesystem UUID: *//p')
+	if [ -z "$blk" ] || [ -z "$ino" ] || [ -z "$gen" ] || [ -z "$fsuuid" ]; then
+		die "hide: cannot read the block, inode or UUID of $1 in $img"
+	fi
+	python3 "$TOP/vm/dirent-hide.py" "$img" "$blk" "$ino" "$gen" "$fsuuid" "$decoy" ||
+		die "hide: vm/dirent-hide.py failed on $1" ;;
 *)
 	die "unknown operation '$op'" ;;
 esac

@@ -17,6 +17,9 @@
 #   B17 a block device used by path (mount) and a device node turned into
 #       a whiteout offline in an overlay's upper layer
 #   B18 verification writes (fix mode) on a frozen file system
+#   B19 a name hidden from readdir behind an entry made malformed offline
+#       (ext4 readdir stops at it, lookup does not): found by the review of
+#       v2's protocol (design notes), and true of v1
 # (B6, the modular build, is a step of ci/run-tests.sh; B10, the power-cut
 # window, is vm/tests/faults-cuts.sh.)
 # A labelled tree gets offline edits with debugfs and, for values an
@@ -44,7 +47,8 @@ work=$BUILD/vm/findings-$k
 rm -rf "$work"
 t=$work/src/tree
 mkdir -p "$t"/b1/{d,o,l,t,dev} "$t"/b4/{d,o} "$t"/b3/d "$t"/b5/{lower/m,upper/m,work} \
-	"$t"/b7/big "$t"/b9 "$t"/b9ctl "$t"/b17/{lower,upper,work} "$t"/b18 "$t"/ok
+	"$t"/b7/big "$t"/b9 "$t"/b9ctl "$t"/b17/{lower,upper,work} "$t"/b18 "$t"/ok \
+	"$t"/b19 "$t"/b19src
 for d in b1/d b4/d; do
 	echo a >"$t/$d/a.txt"
 	echo victim >"$t/$d/victim.txt"
@@ -72,6 +76,8 @@ echo lower >"$t/b17/lower/f.txt"
 echo lower >"$t/b17/lower/g.txt"
 echo x >"$t/b18/x.txt"
 echo ok >"$t/ok/ok.txt"
+echo x >"$t/b19/x.txt"
+echo secret >"$t/b19src/secret.txt"
 img=$work/disk.img
 "$TOP/vm/mkdisk.sh" "$img" "$uuid" "$work/src"
 off() { "$TOP/vm/offline.sh" "$img" "$@"; }
@@ -112,6 +118,7 @@ off rmxattr /tree/b9ctl security.ima
 off rmxattr /tree/b18 security.ima
 off devnum /tree/b17/blk 7 1
 off devnum /tree/b17/upper/f.txt 0 0
+off hide /tree/b19 evil /tree/b19src/secret.txt
 # B3: a pending record announcing the creation of 'evil' in b3/d over the
 # digest b3/d has on the disk (its HMAC, security.evm, stays), and 'evil'
 # added: a hard link to a labelled file.
@@ -163,6 +170,7 @@ findings_boot evm "ima_appraise=enforce"
 # 1.5 s into it lands in it.
 QEMU_DRIVE_OPTS=throttling.bps-total=102400 findings_boot b7 "ima_appraise=enforce"
 findings_boot b9 "ima_appraise=enforce"
+findings_boot b19 "ima_appraise=enforce"
 boot_on b12 "ima_appraise=fix evm=fix" "$work/nft.img"
 boot_on b12-check "ima_appraise=enforce" "$work/nft.img"
 boot_on b13 "ima_appraise=fix evm=fix" "$work/full.img"
