@@ -76,6 +76,7 @@ echo lower >"$t/b17/lower/f.txt"
 echo lower >"$t/b17/lower/g.txt"
 echo x >"$t/b18/x.txt"
 echo ok >"$t/ok/ok.txt"
+ln -s ok.txt "$t/ok/ok.lnk"
 echo x >"$t/b19/x.txt"
 echo secret >"$t/b19src/secret.txt"
 img=$work/disk.img

@@ -8,7 +8,7 @@
 . /tests/lib.sh
 uuid=$(cmdline_value itest.uuid)
 t=/mnt/tree
-plan 23
+plan 25
 
 # refused NAME OP PATH: OP on PATH gives EACCES while PATH's directory lists
 refused() {
@@ -56,6 +56,21 @@ refused "B1: a symlink retargeted offline is refused after an lchown" readlink $
 chown 1:1 $t/b1/dev/n
 echo "# B1: chown b1/dev/n exited $?"
 refused "B1: a device node renumbered offline is refused after a chown" open $t/b1/dev/n
+# ... while what is legitimate still changes: the control for the four
+# above (an EVM that refuses every change of a labelled directory would
+# pass them).
+chmod 0750 $t/ok
+rc=$?
+got=$(itest try list $t/ok)
+[ $rc = 0 ] && [ "$got" = 0 ]
+result $? "an untouched labelled directory is chmod-ed and still lists (the control of B1)" \
+	"chmod exited $rc; list $t/ok: want 0, got $got"
+chown -h 1:1 $t/ok/ok.lnk
+rc=$?
+got=$(itest try readlink $t/ok/ok.lnk)
+[ $rc = 0 ] && [ "$got" = 0 ]
+result $? "an untouched labelled symlink is lchown-ed and still reads (the control of B1)" \
+	"chown -h exited $rc; readlink $t/ok/ok.lnk: want 0, got $got"
 
 # B3: b3/d holds a forged pending record (the creation of 'evil', over
 # its real digest, whose HMAC is still valid) and 'evil' was added.
