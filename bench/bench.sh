@@ -103,7 +103,11 @@ gcc -O2 -Wall -Wextra -Werror -o "$work/tsc-khz" "$TOP/bench/tsc-khz.c" ||
 tscarg=
 if [ "$icount" = 1 ]; then
 	# shift=0: one instruction per ns of guest time, whose TSC runs at
-	# 1 GHz, whatever the host's.
+	# 1 GHz, whatever the host's. -icount needs TCG: QEMU refuses it
+	# with KVM.
+	[ "${QEMU_ACCEL:-tcg}" = tcg ] ||
+		die "BENCH_ICOUNT=1 needs QEMU_ACCEL=tcg (it is $QEMU_ACCEL): unset it, or set BENCH_ICOUNT=0 for wall clock"
+	export QEMU_ACCEL=tcg
 	tsc_khz=1000000 tscarg=tsc_early_khz=$tsc_khz
 elif tsc_khz=$("$work/tsc-khz"); then
 	tscarg=tsc_early_khz=$tsc_khz
@@ -196,6 +200,11 @@ fi
 	else
 		echo "Guest clock source: ${clk:-unknown}${tscarg:+, with tsc_early_khz=$tsc_khz measured on the host}."
 	fi
+	echo "Guest CPU: QEMU's default model (qemu64: no AES-NI, no SHA extensions); crypto drivers in the guest:" \
+		"$(sed -n 's/^# crypto: //p' "$LOGS/vm/$name-run.ktap" 2>/dev/null | head -n 1)." \
+		"(the lib drivers use CPU extensions where the CPU has them; qemu64 has none, so IMA's SHA-256, dm-crypt's AES-XTS and dm-integrity's HMAC all run generic C code here);" \
+		"on CPUs with AES-NI and SHA extensions all three are cheaper, dm-crypt by far the most," \
+		"so ratios between (c), (d) and (e) do not carry over to such hardware."
 	echo "Host load average (1, 5, 15 min) at the start $load0, at the end $(cut -d' ' -f1-3 /proc/loadavg)."
 	echo "Console logs: build/logs/vm/$name-{fill,label,run}.console."
 	echo

@@ -5,8 +5,10 @@
 #   walk    cold walk of the tree (remounted first): readdir + lstat
 #   stat    warm lstat of every path the walk saw (after one untimed pass)
 #   cat     find TREE -type f | xargs cat, cold (remounted first)
-#   dirops-SIZE  create, rename, unlink in the directory of SIZE entries,
-#           itest.ops operations of each kind (per size, comma-separated)
+#   dirops-SIZE  create, rename, unlink in the directory of SIZE entries:
+#           one cycle timed as a whole (the first change after a cold
+#           mount), then itest.ops operations of each kind (per size,
+#           comma-separated)
 #   unpack  tar -xf of the archive disk into a new directory, synced
 #   copy    copy of the itest.copymb MiB file, fsynced, cold
 # Each timed quantity is a line "# bench cfg=C rep=R wl=... secs=... ..."
@@ -46,6 +48,11 @@ bench_dm d e eb
 tar=$(bench_disk tar)
 # shellcheck disable=SC2086 # a list of words
 bench_mount $BENCH_CFGS
+# Which implementations the protections' algorithms run on, now that
+# dm-crypt and dm-integrity have instantiated theirs (the report quotes
+# it: ratios between them depend on it).
+drv() { awk -v n="$1" '$1 == "name" { name = $3 } $1 == "driver" && name == n { print $3; exit }' /proc/crypto; }
+echo "# crypto: sha256 $(drv sha256), xts(aes) $(drv 'xts(aes)'), hmac(sha256) $(drv 'hmac(sha256)')"
 
 # cold: drop the caches; with an argument, remount that configuration first
 cold() {
