@@ -46,7 +46,7 @@ uuid=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0a0b15
 work=$BUILD/vm/findings-$k
 rm -rf "$work"
 t=$work/src/tree
-mkdir -p "$t"/b1/{d,o,l,t,dev} "$t"/b4/{d,o} "$t"/b3/d "$t"/b5/{lower/m,upper/m,work} \
+mkdir -p "$t"/b1/{d,o,l,t,dev} "$t"/b4/{d,o} "$t"/b3/d "$t"/b5/{lower/m,upper/m,lower/p,upper/p,work} \
 	"$t"/b7/big "$t"/b9 "$t"/b9ctl "$t"/b17/{lower,upper,work} "$t"/b18 "$t"/ok \
 	"$t"/b19 "$t"/b19src
 for d in b1/d b4/d; do
@@ -58,10 +58,12 @@ echo t2 >"$t/b1/t/t2.txt"
 ln -s ../t/t1.txt "$t/b1/l/l"
 echo other >"$t/b3/d/other.txt"
 echo src >"$t/b3/src.txt"
-echo l1 >"$t/b5/lower/m/l1"
-echo u1 >"$t/b5/upper/m/u1"
-# B5's rule appraises the overlay's directories of uid 1234: m only.
-chown 1234 "$t/b5/lower/m" "$t/b5/upper/m"
+for d in m p; do
+	echo l1 >"$t/b5/lower/$d/l1"
+	echo u1 >"$t/b5/upper/$d/u1"
+done
+# B5's rule appraises the overlay's directories of uid 1234: m and p.
+chown 1234 "$t/b5/lower/m" "$t/b5/upper/m" "$t/b5/lower/p" "$t/b5/upper/p"
 # b7/big: 2000 entries of 200-byte names (100 blocks), hard links to one
 # file (one regular file to label).
 echo one >"$t/b7/one"
@@ -120,6 +122,11 @@ off rmxattr /tree/b18 security.ima
 off devnum /tree/b17/blk 7 1
 off devnum /tree/b17/upper/f.txt 0 0
 off hide /tree/b19 evil /tree/b19src/secret.txt
+# B5: upper/m marked impure, as a rename of a lower file would leave it
+# (trusted.* is not covered by EVM or the digest); copying a lower file
+# up is refused by EVM here on every kernel (its temporary file has no
+# xattrs yet), so the rename cannot be done in the guest.
+off setxattr /tree/b5/upper/m trusted.overlay.impure 79
 # B3: a pending record announcing the creation of 'evil' in b3/d over the
 # digest b3/d has on the disk (its HMAC, security.evm, stays), and 'evil'
 # added: a hard link to a labelled file.
