@@ -43,9 +43,9 @@ audit_any() {
 }
 
 # audit_has CAUSE PATH_SUFFIX DESC: an integrity audit record names the cause
-# and the file
+# and the file; CAUSE is an extended regular expression ("a|b": either)
 audit_has() {
-	if dmesg | grep 'audit' | grep "cause=$1" | grep -q "name=\"[^\"]*$2\""; then
+	if dmesg | grep 'audit' | grep -E "cause=($1) " | grep -q "name=\"[^\"]*$2\""; then
 		result 0 "$3"
 	else
 		result 1 "$3" "no audit record with cause=$1 for $2"
