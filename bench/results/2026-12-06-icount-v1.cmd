@@ -10,3 +10,9 @@ BENCH_KERNEL=/work/kernels/v1-7.2.bzImage BENCH_SERIES=d59704fc9763 \
 # The repository was at 529cad8 with uncommitted changes to vm/ only (the
 # B19 finding test, 264743c), which the benchmark does not run.
 # Today 'make bench BENCH_REPS=3' does the same from build/linux.
+# Superseded for the per-operation figures by 2026-12-06-icount-v1-2.md:
+# here "one create/rename/unlink" includes the first change after the
+# cold mount (which reads the directory) spread over the operations
+# (100, or 10 at 100 000 entries), so v1's create at 100 000 entries
+# (397 ms) and the growth of (a) are artifacts. The whole-workload
+# figures agree with the second run.
