@@ -34,8 +34,11 @@ declare -A malformed=(
 	[mal-unknown-algo]="04ff$(printf '55%.0s' {1..32})"
 	[mal-sha1-v1]="01$(printf '66%.0s' {1..20})"
 	[mal-pending]="0704$(printf '88%.0s' {1..32})03"
+	[mal-keyed-short]="0801$(printf '77%.0s' {1..10})"
+	[mal-keyed-reserved]="08010001$(printf '00%.0s' {1..72})"
+	[mal-keyed-forged]="08010000$(printf '99%.0s' {1..32})$(printf '00%.0s' {1..40})"
 )
-for d in keep del ren mvsrc mvdst add hl hlsrc rmx cpx cpxsrc rend rend/sub pend dotdot/sub \
+for d in keep del ren mvsrc mvdst add hl hlsrc rmx cpx cpxsrc rend rend/sub pend dotdot/sub rootforge \
 	"${!malformed[@]}" \
 	lnk lnk2 lnkt lcp dev dev2 spec malsp; do
 	mkdir -p "$src/$d"

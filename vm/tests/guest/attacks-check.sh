@@ -12,8 +12,8 @@ if [ "$root" = 1 ]; then
 	# 1 attack with its audit check when refused, + 4 other results
 	if [ "$expect" = refused ]; then plan 6; else plan 5; fi
 else
-	# 31 attacks, each with an audit check when refused, + 11 other results
-	if [ "$expect" = refused ]; then plan 73; else plan 42; fi
+	# 35 attacks, each with an audit check when refused, + 11 other results
+	if [ "$expect" = refused ]; then plan 81; else plan 46; fi
 fi
 setup_disk "$([ "$expect" = refused ] && echo 1 || echo 0)"
 t=/mnt/tree
@@ -56,18 +56,41 @@ attack "add a hard link" list "$t/hl" invalid-hash
 attack "remove a directory's security.ima" list "$t/rmx" missing-hash
 attack "copy security.ima/.evm from another directory" list "$t/cpx" invalid-HMAC
 attack "rename a directory" list "$t/rend" invalid-hash
-attack "point a directory's '..' at another directory" list "$t/dotdot/sub" invalid-hash
+attack "point a directory's '..' at another directory" list "$t/dotdot/sub" 'invalid-hash|invalid-entries'
 # v1 checks a record whose HMAC fails against the digest it replaced
 # (invalid-hash); v2 keeps no such fallback (finding B3): invalid-HMAC.
-attack "delete a file and forge a pending record of its removal" list "$t/pend" 'invalid-hash|invalid-HMAC'
+attack "delete a file and forge a pending record of its removal" list "$t/pend" 'invalid-hash|invalid-HMAC|unknown-ima-data'
 attack "malformed security.ima: empty" list "$t/mal-empty" missing-hash
-attack "malformed security.ima: truncated digest" list "$t/mal-truncated" invalid-xattr
+attack "malformed security.ima: truncated digest" list "$t/mal-truncated" 'invalid-xattr|unknown-ima-data'
 attack "malformed security.ima: unknown type byte" list "$t/mal-unknown-type" unknown-ima-data
-attack "malformed security.ima: oversized" list "$t/mal-oversized" invalid-xattr
+attack "malformed security.ima: oversized" list "$t/mal-oversized" \
+	'invalid-xattr|unknown-ima-data'
 attack "malformed security.ima: signature type" list "$t/mal-signature" unknown-ima-data
-attack "malformed security.ima: unknown hash algorithm" list "$t/mal-unknown-algo" invalid-xattr
+attack "malformed security.ima: unknown hash algorithm" list "$t/mal-unknown-algo" 'invalid-xattr|unknown-ima-data'
 attack "malformed security.ima: old sha1 digest type" list "$t/mal-sha1-v1" unknown-ima-data
-attack "malformed security.ima: pending record of 3 changes" list "$t/mal-pending" invalid-xattr
+attack "malformed security.ima: pending record of 3 changes" list "$t/mal-pending" 'invalid-xattr|unknown-ima-data'
+# Keyed values (v2's format): malformed, and well-formed but not signed
+# by EVM. v1 knows no such type.
+attack "malformed keyed value: truncated" list "$t/mal-keyed-short" 'invalid-xattr|unknown-ima-data'
+attack "malformed keyed value: reserved byte set" list "$t/mal-keyed-reserved" \
+	'invalid-xattr|unknown-ima-data'
+attack "forged keyed value" list "$t/mal-keyed-forged" 'invalid-HMAC|unknown-ima-data'
+# Root at run time writes a well-formed keyed value: EVM signs it, as it
+# signs any value root sets; without IMA's key its MAC cannot match.
+# A kernel that does not know the type (v1, base) refuses the write: then
+# there is no attack, and the directory must still list.
+if itest setxattr "$t/rootforge" security.ima \
+	"08010000$(printf '99%.0s' $(seq 32))$(printf '00%.0s' $(seq 40))"; then
+	attack "root writes a forged keyed value at run time" list \
+		"$t/rootforge" 'invalid-hash|unknown-ima-data'
+else
+	result 0 "attack: root writes a forged keyed value at run time -> write refused"
+	if [ "$expect" = refused ]; then
+		got=$(itest try list "$t/rootforge")
+		[ "$got" = 0 ]
+		result $? "root's refused write left $t/rootforge usable -> $got" "want 0"
+	fi
+fi
 attack "retarget a symlink in place (follow)" follow "$t/lnk/l" invalid-hash
 attack "retarget a symlink in place (readlink)" readlink "$t/lnk/l" invalid-hash
 # debugfs gives the new link the inode number it freed, so the entry and
@@ -77,9 +100,9 @@ attack "change a device node's numbers in place" open "$t/dev/null" invalid-hash
 attack "replace a device node by one with new numbers" list "$t/dev2" invalid-hash
 attack "copy security.ima/.evm from another symlink" follow "$t/lcp/b" invalid-HMAC
 attack "remove a FIFO's security.ima" open "$t/spec/fifo" missing-hash
-attack "forge a socket's security.ima" connect "$t/spec/sock" invalid-HMAC ECONNREFUSED
+attack "forge a socket's security.ima" connect "$t/spec/sock" 'invalid-HMAC|unknown-ima-data' ECONNREFUSED
 attack "malformed security.ima on a symlink: empty" follow "$t/malsp/l-empty" missing-hash
-attack "malformed security.ima on a symlink: truncated" readlink "$t/malsp/l-trunc" invalid-xattr
+attack "malformed security.ima on a symlink: truncated" readlink "$t/malsp/l-trunc" 'invalid-xattr|unknown-ima-data'
 attack "malformed security.ima on a device: unknown type byte" open "$t/malsp/dev-type" \
 	unknown-ima-data
 attack "malformed security.ima on a FIFO: signature type" open "$t/malsp/fifo-sig" \
