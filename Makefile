@@ -101,7 +101,7 @@ vm-selftest: initramfs
 
 ## vm-kunit       the series' KUnit suites on the patched kernel
 vm-kunit: initramfs
-	vm/tests/kunit.sh $(BDIR)/kernels/patched.bzImage ima_dir
+	vm/tests/kunit.sh $(BDIR)/kernels/patched.bzImage
 
 ## build-each     every patch of the newest version builds and boots alone
 build-each: initramfs
@@ -111,7 +111,7 @@ build-each: initramfs
 vm-debug: initramfs
 	vm/tests/attacks.sh patched-debug
 	vm/tests/changes.sh patched-debug
-	vm/tests/kunit.sh $(BDIR)/kernels/patched-debug.bzImage ima_dir
+	vm/tests/kunit.sh $(BDIR)/kernels/patched-debug.bzImage
 	vm/tests/selftest.sh patched-debug
 
 ## vm-findings    the v1 review's findings, each reproduced (vm/findings/open)

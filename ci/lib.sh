@@ -128,6 +128,14 @@ series_version() {
 	printf '%s\n' "$ver"
 }
 
+# series_kunit_suites: print the KUnit suites the applied series defines
+# (the .name of each kunit_suite in $KTREE's IMA *kunit*.c files), one a
+# line; v1 has ima_dir, v2 ima_dir_mac
+series_kunit_suites() {
+	sed -n 's/^\t\.name = "\([a-z0-9_]*\)",$/\1/p' \
+		"$KTREE"/security/integrity/ima/*kunit*.c 2>/dev/null | sort -u
+}
+
 # kernel_build_lock: take the machine-wide kernel-build lock (one kernel
 # build at a time on this machine, whichever clone runs it) on fd 9 for
 # the rest of the script; waits, saying so, while another build holds it.

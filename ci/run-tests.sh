@@ -121,7 +121,7 @@ if [ "$ok_tree" -eq 1 ]; then
 			step vm-tool "$TOP/vm/tests/tool.sh" patched || true
 			step vm-policy-patched \
 				"$TOP/vm/run-qemu.sh" policy-patched "$BUILD/kernels/patched.bzImage" policy || true
-			step vm-kunit "$TOP/vm/tests/kunit.sh" "$BUILD/kernels/patched.bzImage" ima_dir || true
+			step vm-kunit "$TOP/vm/tests/kunit.sh" "$BUILD/kernels/patched.bzImage" || true
 			step vm-selftest-patched "$TOP/vm/tests/selftest.sh" patched || true
 			if [ "$mode" = all ]; then
 				# Faults: 5 power cuts during a storm of directory changes,
@@ -146,7 +146,7 @@ if [ "$ok_tree" -eq 1 ]; then
 			step vm-debug-attacks "$TOP/vm/tests/attacks.sh" patched-debug || true
 			step vm-debug-changes "$TOP/vm/tests/changes.sh" patched-debug || true
 			step vm-debug-kunit "$TOP/vm/tests/kunit.sh" \
-				"$BUILD/kernels/patched-debug.bzImage" ima_dir || true
+				"$BUILD/kernels/patched-debug.bzImage" || true
 			step vm-debug-selftest "$TOP/vm/tests/selftest.sh" patched-debug || true
 			step vm-debug-tool "$TOP/vm/tests/tool.sh" patched-debug || true
 			step vm-debug-policy \
@@ -189,7 +189,7 @@ for b in "${others[@]}"; do
 	if [ "$mode" = all ]; then
 		bstep "$b" vm-changes "$TOP/vm/tests/changes.sh" || true
 		bstep "$b" vm-kunit "$TOP/vm/tests/kunit.sh" \
-			"$(base_build "$b")/kernels/patched.bzImage" ima_dir || true
+			"$(base_build "$b")/kernels/patched.bzImage" || true
 	fi
 done
 tap_close || true

@@ -2,17 +2,24 @@
 # Boot the patched kernel and collect the series' KUnit suites, which run
 # built in at boot and print KTAP on the console. Each test case becomes one
 # result; a suite that did not run at all is a failure.
-#   usage: kunit.sh KERNEL SUITE...   (results named after the kernel file)
+#   usage: kunit.sh KERNEL [SUITE...]   (results named after the kernel
+#   file; without SUITE, the suites the applied series defines)
 set -euo pipefail
 # shellcheck source=ci/lib.sh
 . "$(dirname "$0")/../../ci/lib.sh"
 # shellcheck source=ci/tap.sh
 . "$TOP/ci/tap.sh"
 
-[ $# -ge 2 ] || die "usage: ${0##*/} KERNEL SUITE..."
+[ $# -ge 1 ] || die "usage: ${0##*/} KERNEL [SUITE...]"
 kernel=$1
 name=kunit-$(basename "$kernel" .bzImage)
 shift
+if [ $# -eq 0 ]; then
+	mapfile -t suites < <(series_kunit_suites)
+	[ "${#suites[@]}" -gt 0 ] ||
+		die "no KUnit suite in $KTREE/security/integrity/ima/*kunit*.c: run 'make tree'"
+	set -- "${suites[@]}"
+fi
 rc=0
 "$TOP/vm/run-qemu.sh" "$name" "$kernel" probe || rc=1
 console=$LOGS/vm/$name.console
