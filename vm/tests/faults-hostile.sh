@@ -66,7 +66,7 @@ rep() { local s; s=$(printf "%${2}s" ''); echo "${s// /$1}"; }
 t=$work/src/tree/h
 x254=$(printf '%0254d' 0 | tr 0 x)
 odd=$'odd\nname\xff\x01end'
-mkdir -p "$t"/{keep,names,names-atk,longlink,longlink2,maxdev,maxdev2,loop/a/b,loop2/a/b,type/dir2reg,mal,malsp}
+mkdir -p "$t"/{keep,names,names-atk,longlink,longlink2,maxdev,maxdev2,loop/a/b,loop2/a/b,type/dir2reg,typel,mal,malsp}
 echo keep >"$t/keep/a.txt"
 ln -s a.txt "$t/keep/l"
 echo f >"$t/names/f$x254"
@@ -83,7 +83,9 @@ echo b >"$t/loop/a/b/f"
 echo b >"$t/loop2/a/b/f"
 echo r >"$t/type/reg2fifo"
 mkfifo "$t/type/fifo2reg"
-ln -s target "$t/type/lnk2reg"
+# In a directory of its own: ext4 cannot read it back (EUCLEAN), and a
+# directory whose entries cannot all be looked up fails as a whole on v2.
+ln -s target "$t/typel/lnk2reg"
 echo r >"$t/type/reg2lnk"
 echo d >"$t/type/dir2reg/f"
 echo r >"$t/type/reg2dir"
@@ -126,10 +128,10 @@ off rename "/tree/h/names-atk/r$x254" "/tree/h/names-atk/s$x254"
 off modify /tree/h/longlink2/l
 dfs "$img" "sif /tree/h/maxdev2/cmax block[1] 0xfffffffe"
 dfs "$img" "ln /tree/h/loop/a /tree/h/loop/a/b/back"
-declare -A modes=([reg2fifo]=010644 [fifo2reg]=0100644 [lnk2reg]=0100777 [dev2fifo]=010644
-	[reg2lnk]=0120777 [dir2reg]=0100755 [reg2dir]=040755)
+declare -A modes=([type/reg2fifo]=010644 [type/fifo2reg]=0100644 [typel/lnk2reg]=0100777
+	[type/dev2fifo]=010644 [type/reg2lnk]=0120777 [type/dir2reg]=0100755 [type/reg2dir]=040755)
 for n in "${!modes[@]}"; do
-	dfs "$img" "sif /tree/h/type/$n mode ${modes[$n]}"
+	dfs "$img" "sif /tree/h/$n mode ${modes[$n]}"
 done
 # Malformed security.ima: IMA_XATTR_DIGEST_NG (04) + algo (04 = sha256) +
 # digest is what the series writes.

@@ -24,8 +24,30 @@ cases=/tmp/cases
 
 # hostile DESC OP PATH WANT: use PATH with 'itest try OP'; WANT is refused
 # (EACCES and an audit record naming PATH), ok (0 and no record) or an
-# errno name (that error and no record naming PATH)
+# errno name (that error and no record naming PATH), or alternatives
+# separated by '|' where v1 and v2 differ
 hostile() {
+	case $4 in
+	*'|'*)
+		_want=$4 _ok=1
+		_rest=$_want
+		while [ -n "$_rest" ]; do
+			_alt=${_rest%%|*}
+			[ "$_alt" = "$_rest" ] && _rest= || _rest=${_rest#*|}
+			if hostile_one "$1" "$2" "$3" "$_alt"; then _ok=0; break; fi
+		done
+		result $_ok "hostile: $1 -> $got${cause:+ ($cause)}" "want $_want"
+		printf '%s\t%s\n' "$2" "$3" >>"$cases"
+		return
+		;;
+	esac
+	hostile_one "$@"
+	result $? "hostile: $1 -> $got${cause:+ ($cause)}" "want $4"
+	printf '%s\t%s\n' "$2" "$3" >>"$cases"
+}
+
+# hostile_one DESC OP PATH WANT: one try; sets got and cause
+hostile_one() {
 	got=$(itest try "$2" "$3")
 	# Directories and special files are named relative to their file
 	# system, regular files by their full path.
@@ -37,8 +59,6 @@ hostile() {
 	ok) [ "$got" = 0 ] && [ -z "$rec" ] ;;
 	*) [ "$got" = "$4" ] && [ -z "$rec" ] ;;
 	esac
-	result $? "hostile: $1 -> $got${cause:+ ($cause)}" "want $4"
-	printf '%s\t%s\n' "$2" "$3" >>"$cases"
 }
 
 # Legitimate but unusual: labelled in fix mode, must verify.
@@ -56,10 +76,12 @@ hostile "char device 4095:1048575 opens (no driver)" open "$t/maxdev/cmax" ENXIO
 hostile "block device 4095:1048575 opens (no driver)" open "$t/maxdev/bmax" ENXIO
 [ "$(stat -c '%t:%T' "$t/maxdev/cmax")" = fff:fffff ]
 result $? "the kernel reads 4095:1048575 from the new ext4 encoding" "got $(stat -c '%t:%T' "$t/maxdev/cmax")"
+# v2 cannot look the loop entry up (ELOOP), so the subdirectory can
+# neither be labelled nor verified: refused as a whole.
 hostile "directory linked into its own subdirectory before labelling: the subdirectory lists" \
-	list "$t/loop2/a/b" ok
+	list "$t/loop2/a/b" 'ok|refused'
 hostile "directory linked into its own subdirectory before labelling: the VFS refuses the loop" \
-	stat "$t/loop2/a/b/back" ELOOP
+	stat "$t/loop2/a/b/back" 'ELOOP|EACCES'
 
 # Offline attacks on the unusual cases.
 hostile "a 255-byte name renamed offline" list "$t/names-atk" refused
@@ -73,7 +95,9 @@ hostile "directory linked into its own subdirectory offline: the loop entry" \
 hostile "regular file's inode made a FIFO" open "$t/type/reg2fifo" refused
 hostile "FIFO's inode made a regular file" read "$t/type/fifo2reg" refused
 # ext4 reads the target as a block map and finds it corrupt.
-hostile "fast symlink's inode made a regular file" read "$t/type/lnk2reg" EUCLEAN
+# v2: the inode cannot be looked up for its generation, so its directory
+# fails as a whole (the record names the directory).
+hostile "fast symlink's inode made a regular file" read "$t/typel/lnk2reg" 'EUCLEAN|EACCES'
 hostile "char device's inode made a FIFO" open "$t/type/dev2fifo" refused
 hostile "regular file's inode made a symlink" readlink "$t/type/reg2lnk" refused
 hostile "directory's inode made a regular file" read "$t/type/dir2reg" refused
