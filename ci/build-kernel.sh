@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build a test kernel of the selected base (BASE=mainline|stable-6.12):
 # tinyconfig + the fragments in vm/ (vm/kernel.config, then
-# vm/kernel-series.config for the patched tree, vm/kernel-debug.config for
+# vm/kernel-series.config for the patched tree (and vm/kernel-keyed.config
+# for a series with keyed values, v2), vm/kernel-debug.config for
 # debug, vm/kernel-modular.config for modular (ext4 and overlayfs as
 # modules, built with them; not booted), vm/kernel-gcov.config for gcov
 # (gcov profiling of the .c files the series changes, for make coverage),
@@ -23,6 +24,10 @@ base) src=$KBASE ;;
 patched)
 	src=$KTREE
 	frags+=("$TOP/vm/kernel-series.config")
+	# A series with keyed values (v2): vm/tests/tool.sh's ima-dirtool
+	# reads each inode's generation from its file handle.
+	[ ! -f "$src/security/integrity/ima/ima_dir_update.c" ] ||
+		frags+=("$TOP/vm/kernel-keyed.config")
 	;;
 *) usage ;;
 esac

@@ -13,8 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <openssl/crypto.h>
 
 #include "algo.h"
+#include "keyvalue.h"
 #include "node.h"
 #include "util.h"
 #include "value.h"
@@ -33,6 +35,9 @@ struct opts {
 	bool force;
 	bool xattr;
 	int verbose;
+	const char *key_file;	/* keyed mode: EVM's HMAC key */
+	bool keyed;
+	unsigned char key[KEYED_MAC_SIZE];	/* IMA's key, derived from it */
 };
 
 struct stats {
@@ -83,6 +88,9 @@ static void usage(FILE *f)
 		"  -f, --force           fix: rewrite every value that differs from\n"
 		"                        the one computed with ALGO\n"
 		"  -x, --xattr           hash: print the whole security.ima value\n"
+		"  -k, --key FILE        keyed mode (series v2): directories and\n"
+		"                        special files get keyed values, from\n"
+		"                        EVM's HMAC key in FILE (raw bytes)\n"
 		"  -v, --verbose         also report the objects that are fine\n"
 		"  -h, --help            print this help\n"
 		"  -V, --version         print the version\n"
@@ -145,6 +153,154 @@ static void report(const struct ctx *c, const struct node *n,
 	putchar('\n');
 }
 
+/* Keyed mode: an object that gets a keyed value (not a regular file). */
+static bool keyed_node(const struct ctx *c, const struct node *n)
+{
+	return c->o->keyed && n->type != NODE_REG;
+}
+
+static void keyed_hash_visit(struct ctx *c, const struct node *n,
+			     struct name_list *children)
+{
+	unsigned char mac[KEYED_MAC_SIZE], value[KEYED_VALUE_SIZE];
+	const char *what;
+	int rc;
+
+	rc = node_keyed_mac(n, c->o->key, mac, children, &what);
+	if (rc) {
+		c->st.errors++;
+		err_path(n->path, what, -rc, digest_hint(-rc));
+		return;
+	}
+	if (c->o->xattr) {
+		keyed_value_make(mac, value);
+		print_hex(stdout, value, sizeof(value));
+	} else {
+		printf("keyed:");
+		print_hex(stdout, mac, sizeof(mac));
+	}
+	printf("  ");
+	print_path(stdout, n->path);
+	if (c->o->verbose)
+		printf(" (%s)", node_type_name(n->type));
+	putchar('\n');
+}
+
+/*
+ * Keyed mode: the kernel's verdict on the stored value (@len bytes in
+ * c->buf) of @n, whose MAC is @mac (NULL if it could not be computed):
+ * NULL if it verifies, else its audit cause ("interrupted-change" too).
+ */
+static const char *keyed_check(struct ctx *c, const struct node *n,
+			       ssize_t len, const unsigned char *mac)
+{
+	const char *cause;
+
+	if (!len)
+		return "missing-hash";
+	if (c->buf[0] != IMA_XATTR_INODE_MAC)
+		return "unknown-ima-data";
+	cause = keyed_value_form(n->type, c->buf, len);
+	if (cause || !mac)
+		return cause;
+	return keyed_value_verify(n, c->o->key, c->buf, mac);
+}
+
+static void keyed_verify_visit(struct ctx *c, const struct node *n,
+			       struct name_list *children, ssize_t len)
+{
+	unsigned char mac[KEYED_MAC_SIZE], value[KEYED_VALUE_SIZE];
+	const char *cause, *what;
+	int rc;
+
+	rc = node_keyed_mac(n, c->o->key, mac, children, &what);
+	if (rc) {
+		c->st.errors++;
+		err_path(n->path, what, -rc, digest_hint(-rc));
+	}
+	cause = keyed_check(c, n, len, rc ? NULL : mac);
+	if (rc && !cause) {
+		/* Without a MAC, only a value known bad is reported. */
+		c->st.checked--;
+		return;
+	}
+	if (cause && strcmp(cause, "interrupted-change")) {
+		c->st.failed++;
+		if (!rc)
+			keyed_value_make(mac, value);
+		report(c, n, cause, NULL, c->buf, len, rc ? NULL : value,
+		       sizeof(value));
+		return;
+	}
+	c->st.ok++;
+	c->st.ok_by_type[n->type]++;
+	if (cause) {
+		c->st.pending_ok++;
+		report(c, n, "pending record accepted", cause, c->buf,
+		       len, NULL, 0);
+	} else if (c->o->verbose) {
+		report(c, n, "ok", "keyed", NULL, 0, NULL, 0);
+	}
+}
+
+static void keyed_fix_visit(struct ctx *c, const struct node *n,
+			    struct name_list *children, ssize_t len)
+{
+	unsigned char mac[KEYED_MAC_SIZE], value[KEYED_VALUE_SIZE];
+	const char *cause, *what;
+	int rc;
+
+	rc = node_keyed_mac(n, c->o->key, mac, children, &what);
+	if (rc) {
+		c->st.checked--;
+		c->st.errors++;
+		err_path(n->path, what, -rc, digest_hint(-rc));
+		return;
+	}
+	keyed_value_make(mac, value);
+	cause = keyed_check(c, n, len, mac);
+	/* A change in progress is replaced, as the kernel does at first use. */
+	if (!cause && (!c->o->force ||
+		       ((size_t)len == sizeof(value) &&
+			!memcmp(c->buf, value, sizeof(value))))) {
+		c->st.ok++;
+		if (c->o->verbose)
+			report(c, n, "ok", "keyed", NULL, 0, NULL, 0);
+		return;
+	}
+	if (!cause)
+		cause = "forced";
+	if (c->o->dry_run) {
+		c->st.fixed++;
+		report(c, n, "would fix", cause, c->buf, len, value,
+		       sizeof(value));
+		return;
+	}
+	rc = ima_xattr_set(n->path, value, sizeof(value));
+	if (rc) {
+		c->st.errors++;
+		err_path(n->path, "cannot set " XATTR_NAME_IMA, -rc,
+			 ima_xattr_hint(-rc, 1));
+		return;
+	}
+	c->st.fixed++;
+	report(c, n, "fixed", cause, c->buf, len, value, sizeof(value));
+}
+
+/*
+ * Keyed mode: a regular file's birth value (left by its creation in an
+ * appraised directory) is no hash: the kernel treats the file as
+ * unlabelled. Return the stored length to use: 0 for a birth value.
+ */
+static ssize_t keyed_reg_len(struct ctx *c, const struct node *n, ssize_t len)
+{
+	if (c->o->keyed && n->type == NODE_REG && len > 0 &&
+	    c->buf[0] == IMA_XATTR_INODE_MAC &&
+	    !keyed_value_form(n->type, c->buf, len))
+		return 0;
+	return len;
+}
+
 static void hash_visit(struct walk *w, const struct node *n,
 		       struct name_list *children)
 {
@@ -155,6 +311,8 @@ static void hash_visit(struct walk *w, const struct node *n,
 	size_t len;
 	int rc;
 
+	if (keyed_node(c, n))
+		return keyed_hash_visit(c, n, children);
 	rc = node_digest(n, algo, digest, children, &what);
 	if (rc) {
 		c->st.errors++;
@@ -260,6 +418,9 @@ static void verify_visit(struct walk *w, const struct node *n,
 	if (len < 0)
 		return walk_on(c, n, len, children);
 	c->st.checked++;
+	if (keyed_node(c, n))
+		return keyed_verify_visit(c, n, children, len);
+	len = keyed_reg_len(c, n, len);
 	ima_value_parse(n->type, c->o->algo, c->buf, len, &s);
 	if (s.signature) {
 		c->st.unchecked++;
@@ -328,6 +489,9 @@ static void fix_visit(struct walk *w, const struct node *n,
 	if (len < 0)
 		return walk_on(c, n, len, children);
 	c->st.checked++;
+	if (keyed_node(c, n))
+		return keyed_fix_visit(c, n, children, len);
+	len = keyed_reg_len(c, n, len);
 	ima_value_parse(n->type, o->algo, c->buf, len, &s);
 	if (s.signature) {
 		/* The kernel's fix mode never replaces a signature either. */
@@ -420,6 +584,7 @@ static int parse_opts(int argc, char **argv, const char *mode, int first,
 		{ "dry-run", no_argument, NULL, 'n' },
 		{ "force", no_argument, NULL, 'f' },
 		{ "xattr", no_argument, NULL, 'x' },
+		{ "key", required_argument, NULL, 'k' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -428,7 +593,7 @@ static int parse_opts(int argc, char **argv, const char *mode, int first,
 	char optstr[32], algos[256];
 	int opt;
 
-	snprintf(optstr, sizeof(optstr), "%s:a:rnfxvhV", mode);
+	snprintf(optstr, sizeof(optstr), "%s:a:k:rnfxvhV", mode);
 	opterr = 0;
 	optind = first;
 	while ((opt = getopt_long(argc, argv, optstr, longopts, NULL)) != -1) {
@@ -455,6 +620,9 @@ static int parse_opts(int argc, char **argv, const char *mode, int first,
 			break;
 		case 'x':
 			o->xattr = true;
+			break;
+		case 'k':
+			o->key_file = optarg;
 			break;
 		case 'v':
 			o->verbose++;
@@ -576,7 +744,19 @@ int main(int argc, char **argv)
 		rc = bad_usage("%s: no path given", name);
 		goto out;
 	}
+	if (o.key_file) {
+		rc = keyed_key_file(o.key_file, o.key);
+		if (rc) {
+			fprintf(stderr, "%s: cannot read the EVM key %s: %s%s\n",
+				prog, o.key_file, strerror(-rc),
+				rc == -EINVAL ? " (want 1 to 128 bytes)" : "");
+			rc = 1;
+			goto out;
+		}
+		o.keyed = true;
+	}
 	rc = run(cmd, &o, argv + optind, argc - optind);
+	OPENSSL_cleanse(o.key, sizeof(o.key));
 out:
 	algo_cleanup();
 	return rc;

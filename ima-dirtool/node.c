@@ -121,7 +121,7 @@ int node_is_mount_root(const struct node *n)
 	return !!(n->stx.stx_attributes & STATX_ATTR_MOUNT_ROOT);
 }
 
-static int name_list_add(struct name_list *l, const char *name, size_t len)
+int name_list_add(struct name_list *l, const char *name, size_t len)
 {
 	char *copy;
 

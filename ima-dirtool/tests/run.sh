@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Build ima-dirtool and run its unit tests, the known-answer vectors read
-# from the kernel tree ($KTREE, build/linux by default). Each unit test
+# from the kernel tree ($KTREE, build/linux by default: v1's digest vectors
+# where the series has them, else from ima-dirtool/ref/dirdigest.py; v2's
+# keyed vectors where the series has them, and from ref/keyed.py). Each unit test
 # becomes one result in build/results/tool-unit.tap (tool-unit-asan.tap
 # with 'asan': tool and tests built with ASan + UBSan); the build checks
 # (-Werror, static link, man page, make install/uninstall with DESTDIR and
@@ -20,9 +22,8 @@ asan) name=tool-unit-asan checks=tool-asan target=test-asan ;;
 esac
 need make cc
 KTREE=$(realpath -m "$KTREE")
-vectors=$KTREE/security/integrity/ima/ima_dir_kunit_vectors.h
-[ -f "$vectors" ] ||
-	die "no $vectors: run 'make tree' first (the known-answer vectors come from the kernel tree)"
+[ -d "$KTREE/security/integrity/ima" ] ||
+	die "no kernel tree at $KTREE: run 'make tree' first (the known-answer vectors come from it)"
 src=$TOP/ima-dirtool
 bdir=$BUILD/ima-dirtool
 mk() { make -s -C "$src" BUILDDIR="$bdir" KTREE="$KTREE" "$@"; }

@@ -6,8 +6,10 @@
  *
  *   unit VECTORS TOOL [KEYED...]
  *
- * VECTORS is the kernel tree's ima_dir_kunit_vectors.h, the file the
- * kernel's KUnit suite reads: every vector in it is checked against the
+ * VECTORS is v1's digest vectors: the kernel tree's
+ * ima_dir_kunit_vectors.h, the file the kernel's KUnit suite reads (series
+ * v1), or the same vectors from ref/dirdigest.py (series v2, whose kernel
+ * has no v1 digests): every vector in it is checked against the
  * digest code and, for the kinds a real object can have (symlinks, device
  * nodes, FIFOs, sockets), against TOOL run on such an object. TOOL is then
  * run on temporary trees (all file types, a 100 000-entry directory, a

@@ -65,6 +65,29 @@ evm_setup() {
 	echo 1 >/sys/kernel/security/evm
 }
 
+# tool_keyed: with itest.keyed=1 (a series with keyed values, v2), write
+# the test EVM key's bytes to /tmp/evm.key and set TOOLK to the
+# ima-dirtool options that use it; else TOOLK is empty (v1's digests)
+tool_keyed() {
+	TOOLK=
+	[ "$(cmdline_value itest.keyed)" = 1 ] || return 0
+	_h=$TEST_EVM_HEX
+	: >/tmp/evm.key
+	while [ -n "$_h" ]; do
+		_b=${_h%"${_h#??}"}
+		_h=${_h#??}
+		# shellcheck disable=SC2059 # the format is the byte, in octal
+		printf "\\$(printf %03o "0x$_b")" >>/tmp/evm.key
+	done
+	TOOLK="-k /tmp/evm.key"
+}
+
+# dirtool ARGS...: ima-dirtool with the options tool_keyed set
+dirtool() {
+	# shellcheck disable=SC2086 # TOOLK is empty or two words
+	ima-dirtool $TOOLK "$@"
+}
+
 # ima_policy RULE...: write the IMA policy, one rule an argument
 ima_policy() {
 	for rule in "$@"; do

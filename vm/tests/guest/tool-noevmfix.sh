@@ -6,13 +6,14 @@
 # evm=fix. The tool names the path and the cause.
 # shellcheck source=vm/guest/lib.sh
 . /tests/lib.sh
+tool_keyed
 plan 6
 t=/mnt/tree
 evm_setup
 result $? "EVM HMAC key loaded and EVM enabled"
 mount -t ext4 /dev/vda /mnt
 result $? "test disk mounted"
-ima-dirtool fix -r /mnt >/tmp/fix.out 2>/tmp/fix.err
+dirtool fix -r /mnt >/tmp/fix.out 2>/tmp/fix.err
 rc=$?
 echo "# $(tail -n 1 /tmp/fix.out)"
 [ "$rc" -eq 1 ]
@@ -23,7 +24,7 @@ find /mnt -type f | sort >/tmp/regular
 cmp -s /tmp/refused /tmp/regular && [ "$(wc -l </tmp/fix.err)" -eq "$(wc -l </tmp/regular)" ]
 result $? "EVM refused exactly the regular files, and the message says evm=fix" \
 	"$(head -n 2 /tmp/fix.err | tr '\n' ' ')"
-ima-dirtool verify -r /mnt >/tmp/verify.out 2>&1
+dirtool verify -r /mnt >/tmp/verify.out 2>&1
 bad=$(grep -v -e '^verify:' -e ': missing-hash (reg)$' /tmp/verify.out | head -n 3)
 [ -z "$bad" ] && itest getxattr "$t/lnk" security.evm >/dev/null &&
 	itest getxattr "$t/spec/fifo" security.evm >/dev/null
