@@ -117,17 +117,21 @@ static void put_state(unsigned char *p, const struct keyed_state *st)
 		put_le(p + 8 + 8 * i, st->sum[i], 8);
 }
 
+/* type: the DT_* value of the inode the entry names (S_IFMT >> 12) */
 int keyed_state_add(struct keyed_state *st,
 		    const unsigned char ki[KEYED_MAC_SIZE], const char *name,
-		    size_t len, uint64_t ino, uint32_t gen)
+		    size_t len, uint64_t ino, uint32_t gen, unsigned int type)
 {
-	unsigned char head[1 + 8 + 4], term[KEYED_MAC_SIZE];
+	unsigned char head[1 + 8 + 4 + 1], term[KEYED_MAC_SIZE];
 	unsigned int carry = 0;
 	int i, rc;
 
+	if (!type || type > 15)
+		return -EINVAL;
 	head[0] = MSG_ENTRY;
 	put_le(head + 1, ino, 8);
 	put_le(head + 9, gen, 4);
+	head[13] = type;
 	rc = name_mac(ki, head, sizeof(head), name, len, term);
 	if (rc)
 		return rc;

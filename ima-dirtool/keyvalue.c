@@ -165,6 +165,7 @@ struct kentry {
 	size_t len;
 	uint64_t ino;
 	uint32_t gen;
+	unsigned int type;	/* DT_* value of its inode's mode */
 };
 
 struct kdir {
@@ -180,6 +181,7 @@ static int kdir_entry(void *priv, const char *name, size_t namelen,
 {
 	struct kdir *d = priv;
 	struct kentry *e;
+	struct stat st;
 	char *copy;
 	int rc;
 
@@ -204,6 +206,12 @@ static int kdir_entry(void *priv, const char *name, size_t namelen,
 	rc = handle_ino_gen(d->fd, copy, &e->ino, &e->gen);
 	if (!rc && e->ino != ino)
 		rc = -ESTALE;
+	/* The type of the inode, not the entry's d_type: the kernel's. */
+	if (!rc)
+		rc = fstatat(d->fd, copy, &st, AT_SYMLINK_NOFOLLOW) ? -errno : 0;
+	if (!rc && st.st_ino != ino)
+		rc = -ESTALE;
+	e->type = (st.st_mode & S_IFMT) >> 12;
 	if (rc) {
 		free(copy);
 		return rc;
@@ -252,7 +260,7 @@ static int kdir_read(const struct node *n, const unsigned char k[KEYED_MAC_SIZE]
 	for (i = 0; !rc && i < d->count; i++) {
 		*what = "cannot hash";
 		rc = keyed_state_add(st, ki, d->e[i].name, d->e[i].len,
-				     d->e[i].ino, d->e[i].gen);
+				     d->e[i].ino, d->e[i].gen, d->e[i].type);
 	}
 	return rc;
 }
@@ -464,7 +472,7 @@ static int create_recovered(const struct node *n,
 		for (j = 0; j < d.count; j++)
 			if (j != i && keyed_state_add(&before, ki, d.e[j].name,
 						      d.e[j].len, d.e[j].ino,
-						      d.e[j].gen))
+						      d.e[j].gen, d.e[j].type))
 				goto out;
 		if (keyed_create_mac(&before, ki, nonce, d.e[i].name,
 				     d.e[i].len, mac) ||

@@ -14,9 +14,11 @@ little-endian integers, u8 one byte):
           E: EVM's HMAC key as EVM keys its HMAC, zero-padded to 128 bytes
     K_i = HMAC(K, "IMA-INODE" || 0x01 || uuid || le64 ino || le32 generation)
           uuid: the file system's 16-byte UUID; ino, generation: the inode's
-    t(e) = HMAC(K_i, 0x01 || le64 ino || le32 generation || u8 namelen || name)
-          for each entry e of directory i but "." and "..", ino and generation
-          those of the inode it names, read as a 256-bit little-endian integer
+    t(e) = HMAC(K_i, 0x01 || le64 ino || le32 generation || u8 type ||
+                u8 namelen || name)
+          for each entry e of directory i but "." and "..", ino, generation
+          and type (its DT_* value: the S_IFMT bits of its mode >> 12) those
+          of the inode it names, read as a 256-bit little-endian integer
     state (n, S): n entries, S = sum of t(e) modulo 2^256
     M   = HMAC(K_i, 0x02 || le64 n || S as 32 bytes little-endian)
     symbolic link:  HMAC(K_i, 0x03 || target)
@@ -53,16 +55,19 @@ def inode_key(k, uuid, ino, gen):
     return mac(k, b"IMA-INODE\x01" + uuid + struct.pack("<QI", ino, gen))
 
 
-def term(ki, ino, gen, name):
+def term(ki, ino, gen, typ, name):
     if not 0 < len(name) < 256:
         raise ValueError("bad name length")
-    return int.from_bytes(mac(ki, b"\x01" + struct.pack("<QIB", ino, gen, len(name)) + name), "little")
+    if not 0 <= typ < 16:
+        raise ValueError("bad type")
+    return int.from_bytes(mac(ki, b"\x01" + struct.pack("<QIBB", ino, gen, typ, len(name)) + name),
+                          "little")
 
 
 def dir_state(ki, entries):
-    """(n, S) of a directory's entries [(name, ino, gen)], "." and ".." skipped."""
-    ents = [(n, i, g) for n, i, g in entries if n not in (b".", b"..")]
-    return len(ents), sum(term(ki, i, g, n) for n, i, g in ents) % MOD
+    """(n, S) of a directory's entries [(name, ino, gen, type)], "." and ".." skipped."""
+    ents = [e for e in entries if e[0] not in (b".", b"..")]
+    return len(ents), sum(term(ki, i, g, t, n) for n, i, g, t in ents) % MOD
 
 
 def state_mac(ki, n, s):
@@ -105,14 +110,16 @@ def vectors():
     uuid2 = bytes(16)
     inodes = [(key1, uuid1, 2, 0), (key1, uuid1, 12, 0xdeadbeef),
               (key2, uuid2, 2**64 - 1, 2**32 - 1), (key3, uuid1, 12, 0xdeadbeef)]
+    # (name, ino, gen, type): DT_DIR 4, DT_REG 8, DT_LNK 10, DT_CHR 2
     dirs = [
         [],
-        [(b".", 2, 0), (b"..", 2, 0)],
-        [(b".", 2, 0), (b"..", 2, 0), (b"lost+found", 11, 0), (b"a", 12, 7)],
-        [(b"a", 12, 7), (b"lost+found", 11, 0)],
-        [(b"x" * 255, 13, 2**32 - 1), (bytes(range(1, 32)), 2**64 - 1, 1), (b"l", 14, 5),
-         (b"a", 12, 7), (b"b", 12, 7)],
-        [(b"a", 12, 8), (b"lost+found", 11, 0)],
+        [(b".", 2, 0, 4), (b"..", 2, 0, 4)],
+        [(b".", 2, 0, 4), (b"..", 2, 0, 4), (b"lost+found", 11, 0, 4), (b"a", 12, 7, 8)],
+        [(b"a", 12, 7, 8), (b"lost+found", 11, 0, 4)],
+        [(b"x" * 255, 13, 2**32 - 1, 8), (bytes(range(1, 32)), 2**64 - 1, 1, 2), (b"l", 14, 5, 10),
+         (b"a", 12, 7, 8), (b"b", 12, 7, 8)],
+        [(b"a", 12, 8, 8), (b"lost+found", 11, 0, 4)],
+        [(b"a", 12, 7, 10), (b"lost+found", 11, 0, 4)],
     ]
     out = []
     for ek, uuid, ino, gen in inodes:
@@ -122,7 +129,7 @@ def vectors():
         out.append("key %s = %s" % (head, ki.hex()))
         for d in dirs:
             n, s = dir_state(ki, d)
-            ents = " ".join("%d:%d:%s" % (i, g, nm.hex()) for nm, i, g in d)
+            ents = " ".join("%d:%d:%d:%s" % (i, g, t, nm.hex()) for nm, i, g, t in d)
             out.append("dir %s%s = %s" % (head, " " + ents if ents else "", state_mac(ki, n, s).hex()))
         for kind, arg, text in [("lnk", b"/etc/passwd", b"/etc/passwd".hex()),
                                 ("lnk", b"../" * 1364 + b"abc", (b"../" * 1364 + b"abc").hex()),
@@ -140,7 +147,7 @@ def vectors():
         for nonce, name, d in [(0, b"a", []), (2**64 - 1, b"x" * 255, dirs[3]),
                                (0x0123456789abcdef, b"new", dirs[4])]:
             n, s = dir_state(ki, d)
-            ents = "".join(" %d:%d:%s" % (i, g, nm.hex()) for nm, i, g in d)
+            ents = "".join(" %d:%d:%d:%s" % (i, g, t, nm.hex()) for nm, i, g, t in d)
             out.append("create %s %d %s%s = %s" % (head, nonce, name.hex(), ents,
                                                    create_mac(ki, n, s, nonce, name).hex()))
         for pino, pgen, nonce, name in [(2, 0, 0, b"a"), (2**64 - 1, 2**32 - 1, 2**64 - 1, b"x" * 255),
@@ -152,7 +159,7 @@ def vectors():
     k = ima_key(key1)
     ki = inode_key(k, uuid1, 2, 0)
     for nfiles in (1, 2, 1000):
-        n, s = dir_state(ki, [(b"f%d" % i, 100 + i, i) for i in range(nfiles)])
+        n, s = dir_state(ki, [(b"f%d" % i, 100 + i, i, 8) for i in range(nfiles)])
         out.append("gen %s %s 2 0 %d = %s" % (key1.hex(), uuid1.hex(), nfiles, state_mac(ki, n, s).hex()))
     return out
 

@@ -528,28 +528,31 @@ static int keyed_u64(const char *tok, uint64_t *v)
 	return errno || *end ? -1 : 0;
 }
 
-/* "INO:GEN:HEXNAME" tokens up to "=", added to @st if they count */
+/* "INO:GEN:TYPE:HEXNAME" tokens up to "=", added to @st if they count */
 static int keyed_entries(char **save, const unsigned char *ki,
 			 struct keyed_state *st)
 {
 	unsigned char name[IMA_NAME_MAX];
-	char *tok, *gen_s, *hex_s;
-	uint64_t ino, gen;
+	char *tok, *gen_s, *type_s, *hex_s;
+	uint64_t ino, gen, type;
 	int len;
 
 	while ((tok = strtok_r(NULL, " ", save)) && strcmp(tok, "=")) {
 		gen_s = strchr(tok, ':');
-		hex_s = gen_s ? strchr(gen_s + 1, ':') : NULL;
+		type_s = gen_s ? strchr(gen_s + 1, ':') : NULL;
+		hex_s = type_s ? strchr(type_s + 1, ':') : NULL;
 		if (!hex_s)
 			return -1;
 		*gen_s++ = '\0';
+		*type_s++ = '\0';
 		*hex_s++ = '\0';
 		len = keyed_hex(hex_s, name, sizeof(name), false);
 		if (keyed_u64(tok, &ino) || keyed_u64(gen_s, &gen) ||
-		    gen > UINT32_MAX || len <= 0)
+		    keyed_u64(type_s, &type) || gen > UINT32_MAX ||
+		    type > 15 || len <= 0)
 			return -1;
 		if (keyed_entry_counts((char *)name, len) &&
-		    keyed_state_add(st, ki, (char *)name, len, ino, gen))
+		    keyed_state_add(st, ki, (char *)name, len, ino, gen, type))
 			return -1;
 	}
 	return tok ? 0 : -1;
@@ -597,7 +600,7 @@ static int keyed_vector(char *v, char *got)
 			snprintf(name, sizeof(name), "f%llu",
 				 (unsigned long long)c);
 			rc = keyed_state_add(&st, ki, name, strlen(name),
-					     100 + c, c);
+					     100 + c, c, 8);
 		}
 		rc = rc ?: keyed_state_mac(&st, ki, mac);
 	} else if (!strcmp(kind, "lnk")) {
@@ -693,9 +696,9 @@ static void test_keyed_state(void)
 	for (i = 0; i < 4; i++)
 		st.sum[i] = UINT64_MAX;
 	st2 = st;
-	keyed_state_add(&st, ki, "a", 1, 5, 1);
+	keyed_state_add(&st, ki, "a", 1, 5, 1, 8);
 	keyed_state_init(&st2);
-	keyed_state_add(&st2, ki, "a", 1, 5, 1);
+	keyed_state_add(&st2, ki, "a", 1, 5, 1, 8);
 	/* (2^256 - 1) + t = t - 1 modulo 2^256 */
 	for (i = 0; i < 4 && !st2.sum[i]--; i++)
 		;
@@ -709,8 +712,10 @@ static void test_keyed_state(void)
 	       "wrong names", "keyed state: \".\" and \"..\" do not count");
 
 	keyed_state_init(&st);
-	result(keyed_state_add(&st, ki, "a", 0, 5, 1) == -EINVAL &&
-	       keyed_state_add(&st, ki, "a", IMA_NAME_MAX + 1, 5, 1) == -EINVAL &&
+	result(keyed_state_add(&st, ki, "a", 0, 5, 1, 8) == -EINVAL &&
+	       keyed_state_add(&st, ki, "a", IMA_NAME_MAX + 1, 5, 1, 8) == -EINVAL &&
+	       keyed_state_add(&st, ki, "a", 1, 5, 1, 0) == -EINVAL &&
+	       keyed_state_add(&st, ki, "a", 1, 5, 1, 16) == -EINVAL &&
 	       !st.count && keyed_special_mac(ki, 'x', 0, 0, m1) == -EINVAL &&
 	       keyed_ima_key(key, 0, k) == -EINVAL &&
 	       keyed_ima_key(key, KEYED_EVM_KEY_MAX + 1, k) == -EINVAL,
