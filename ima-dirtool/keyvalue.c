@@ -410,16 +410,6 @@ const char *keyed_value_form(enum node_type type, const unsigned char *value,
 	return NULL;
 }
 
-static uint64_t get_le64(const unsigned char *p)
-{
-	uint64_t v = 0;
-	int i;
-
-	for (i = 7; i >= 0; i--)
-		v = v << 8 | p[i];
-	return v;
-}
-
 /* Was @e, in the directory @n (@dino, @dgen), born with @nonce? */
 static int born_here(const struct node *n, const struct kentry *e,
 		     const unsigned char k[KEYED_MAC_SIZE],

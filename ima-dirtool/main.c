@@ -159,10 +159,36 @@ static bool keyed_node(const struct ctx *c, const struct node *n)
 	return c->o->keyed && n->type != NODE_REG;
 }
 
-static void keyed_hash_visit(struct ctx *c, const struct node *n,
-			     struct name_list *children)
+/*
+ * Write @value (or say it would, with -n) for fix: true if written (or
+ * would be); an error is counted and reported.
+ */
+static bool write_value(struct ctx *c, const struct node *n,
+			const char *cause, ssize_t len,
+			const unsigned char *value, size_t vlen)
 {
-	unsigned char mac[KEYED_MAC_SIZE], value[KEYED_VALUE_SIZE];
+	int rc;
+
+	if (c->o->dry_run) {
+		report(c, n, "would fix", cause, c->buf, len, value, vlen);
+		return true;
+	}
+	rc = ima_xattr_set(n->path, value, vlen);
+	if (rc) {
+		c->st.errors++;
+		err_path(n->path, "cannot set " XATTR_NAME_IMA, -rc,
+			 ima_xattr_hint(-rc, 1));
+		return false;
+	}
+	report(c, n, "fixed", cause, c->buf, len, value, vlen);
+	return true;
+}
+
+/* The MAC of @n's keyed value; an error is counted and reported. */
+static int keyed_mac(struct ctx *c, const struct node *n,
+		     struct name_list *children,
+		     unsigned char mac[KEYED_MAC_SIZE])
+{
 	const char *what;
 	int rc;
 
@@ -170,8 +196,17 @@ static void keyed_hash_visit(struct ctx *c, const struct node *n,
 	if (rc) {
 		c->st.errors++;
 		err_path(n->path, what, -rc, digest_hint(-rc));
-		return;
 	}
+	return rc;
+}
+
+static void keyed_hash_visit(struct ctx *c, const struct node *n,
+			     struct name_list *children)
+{
+	unsigned char mac[KEYED_MAC_SIZE], value[KEYED_VALUE_SIZE];
+
+	if (keyed_mac(c, n, children, mac))
+		return;
 	if (c->o->xattr) {
 		keyed_value_make(mac, value);
 		print_hex(stdout, value, sizeof(value));
@@ -210,14 +245,10 @@ static void keyed_verify_visit(struct ctx *c, const struct node *n,
 			       struct name_list *children, ssize_t len)
 {
 	unsigned char mac[KEYED_MAC_SIZE], value[KEYED_VALUE_SIZE];
-	const char *cause, *what;
+	const char *cause;
 	int rc;
 
-	rc = node_keyed_mac(n, c->o->key, mac, children, &what);
-	if (rc) {
-		c->st.errors++;
-		err_path(n->path, what, -rc, digest_hint(-rc));
-	}
+	rc = keyed_mac(c, n, children, mac);
 	cause = keyed_check(c, n, len, rc ? NULL : mac);
 	if (rc && !cause) {
 		/* Without a MAC, only a value known bad is reported. */
@@ -247,14 +278,10 @@ static void keyed_fix_visit(struct ctx *c, const struct node *n,
 			    struct name_list *children, ssize_t len)
 {
 	unsigned char mac[KEYED_MAC_SIZE], value[KEYED_VALUE_SIZE];
-	const char *cause, *what;
-	int rc;
+	const char *cause;
 
-	rc = node_keyed_mac(n, c->o->key, mac, children, &what);
-	if (rc) {
+	if (keyed_mac(c, n, children, mac)) {
 		c->st.checked--;
-		c->st.errors++;
-		err_path(n->path, what, -rc, digest_hint(-rc));
 		return;
 	}
 	keyed_value_make(mac, value);
@@ -270,21 +297,8 @@ static void keyed_fix_visit(struct ctx *c, const struct node *n,
 	}
 	if (!cause)
 		cause = "forced";
-	if (c->o->dry_run) {
+	if (write_value(c, n, cause, len, value, sizeof(value)))
 		c->st.fixed++;
-		report(c, n, "would fix", cause, c->buf, len, value,
-		       sizeof(value));
-		return;
-	}
-	rc = ima_xattr_set(n->path, value, sizeof(value));
-	if (rc) {
-		c->st.errors++;
-		err_path(n->path, "cannot set " XATTR_NAME_IMA, -rc,
-			 ima_xattr_hint(-rc, 1));
-		return;
-	}
-	c->st.fixed++;
-	report(c, n, "fixed", cause, c->buf, len, value, sizeof(value));
 }
 
 /*
@@ -554,22 +568,10 @@ static void fix_visit(struct walk *w, const struct node *n,
 		}
 		cause = "forced";
 	}
-	if (o->dry_run) {
+	if (write_value(c, n, cause, len, value, vlen)) {
 		c->st.fixed++;
 		c->st.pending_fixed += s.pending;
-		report(c, n, "would fix", cause, c->buf, len, value, vlen);
-		return;
 	}
-	rc = ima_xattr_set(n->path, value, vlen);
-	if (rc) {
-		c->st.errors++;
-		err_path(n->path, "cannot set " XATTR_NAME_IMA, -rc,
-			 ima_xattr_hint(-rc, 1));
-		return;
-	}
-	c->st.fixed++;
-	c->st.pending_fixed += s.pending;
-	report(c, n, "fixed", cause, c->buf, len, value, vlen);
 }
 
 enum parse_result { PARSE_OK = -1 };

@@ -17,16 +17,7 @@
 #include <string.h>
 
 #include "pending.h"
-
-static uint64_t get_le64(const unsigned char *p)
-{
-	uint64_t v = 0;
-	int i;
-
-	for (i = 7; i >= 0; i--)
-		v = v << 8 | p[i];
-	return v;
-}
+#include "util.h"
 
 static void put_le64(unsigned char *p, uint64_t v)
 {

@@ -97,3 +97,14 @@ char *path_join(const char *dir, const char *name)
 	memcpy(p + dlen, name, nlen + 1);
 	return p;
 }
+
+/* A little-endian 64-bit integer at @p. */
+uint64_t get_le64(const unsigned char *p)
+{
+	uint64_t v = 0;
+	int i;
+
+	for (i = 7; i >= 0; i--)
+		v = v << 8 | p[i];
+	return v;
+}

@@ -4,6 +4,7 @@
 #define IMA_DIRTOOL_UTIL_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 extern const char *prog;
@@ -13,5 +14,7 @@ void print_path(FILE *f, const char *path);
 void print_hex(FILE *f, const unsigned char *buf, size_t len);
 char *path_join(const char *dir, const char *name);
 void *xmalloc(size_t size);
+
+uint64_t get_le64(const unsigned char *p);
 
 #endif
