@@ -19,7 +19,6 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <stdio.h>
 #include <openssl/crypto.h>
 
 #include "dirread.h"
@@ -265,33 +264,6 @@ static int kdir_read(const struct node *n, const unsigned char k[KEYED_MAC_SIZE]
 	return rc;
 }
 
-static int lnk_target(const struct node *n, char **target, size_t *len)
-{
-	size_t size = n->stx.stx_size + 1;
-	ssize_t got;
-	char *buf;
-
-	for (;;) {
-		buf = malloc(size);
-		if (!buf)
-			return -ENOMEM;
-		got = readlink(n->path, buf, size);
-		if (got < 0) {
-			free(buf);
-			return -errno;
-		}
-		if ((size_t)got < size)
-			break;
-		free(buf);
-		if (size > (1UL << 24))
-			return -ENAMETOOLONG;
-		size *= 2;
-	}
-	*target = buf;
-	*len = got;
-	return 0;
-}
-
 /**
  * node_keyed_mac - the MAC of an object's keyed value
  * @n: a directory or special file, from node_stat()
@@ -335,7 +307,7 @@ int node_keyed_mac(const struct node *n, const unsigned char k[KEYED_MAC_SIZE],
 	switch (n->type) {
 	case NODE_LNK:
 		*what = "cannot read symbolic link";
-		rc = lnk_target(n, &target, &len);
+		rc = node_readlink(n, &target, &len);
 		if (!rc)
 			rc = keyed_symlink_mac(ki, target, len, mac);
 		free(target);
@@ -422,8 +394,7 @@ static int born_here(const struct node *n, const struct kentry *e,
 	ssize_t len;
 	int ok;
 
-	if (asprintf(&path, "%s/%s", n->path, e->name) < 0)
-		return 0;
+	path = path_join(n->path, e->name);
 	len = ima_xattr_get(path, v, sizeof(v));
 	free(path);
 	if (len != KEYED_VALUE_SIZE || v[0] != IMA_XATTR_INODE_MAC ||

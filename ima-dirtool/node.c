@@ -280,39 +280,57 @@ static int reg_calc(const struct node *n, int algo, unsigned char *digest,
 	return rc;
 }
 
-static int lnk_calc(const struct node *n, int algo, unsigned char *digest,
-		    const char **what)
+/**
+ * node_readlink - a symbolic link's target, as the kernel hashes it
+ * @n: the link, from node_stat()
+ * @target: output, a new buffer (free() it), not NUL-terminated
+ * @len: output, the target's length
+ *
+ * Return: 0 or a negative errno.
+ */
+int node_readlink(const struct node *n, char **target, size_t *len)
 {
 	size_t size = PATH_MAX;
-	char *buf = NULL;
-	ssize_t len;
-	int rc;
+	char *buf;
+	ssize_t got;
 
-	*what = "cannot read symbolic link";
 	if (n->stx.stx_size >= size)
 		size = n->stx.stx_size + 1;
 	for (;;) {
-		free(buf);
 		buf = malloc(size);
 		if (!buf)
 			return -ENOMEM;
-		len = readlink(n->path, buf, size);
-		if (len < 0) {
-			rc = -errno;
-			goto out;
+		got = readlink(n->path, buf, size);
+		if (got < 0) {
+			free(buf);
+			return -errno;
 		}
-		if ((size_t)len < size)
+		if ((size_t)got < size)
 			break;
+		free(buf);
 		/* Truncated: the target grew since statx(). */
-		if (size > (1UL << 24)) {
-			rc = -ENAMETOOLONG;
-			goto out;
-		}
+		if (size > (1UL << 24))
+			return -ENAMETOOLONG;
 		size *= 2;
 	}
+	*target = buf;
+	*len = got;
+	return 0;
+}
+
+static int lnk_calc(const struct node *n, int algo, unsigned char *digest,
+		    const char **what)
+{
+	char *buf;
+	size_t len;
+	int rc;
+
+	*what = "cannot read symbolic link";
+	rc = node_readlink(n, &buf, &len);
+	if (rc)
+		return rc;
 	*what = "cannot hash";
 	rc = lnk_digest(algo, buf, len, digest);
-out:
 	free(buf);
 	return rc;
 }

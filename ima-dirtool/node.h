@@ -56,6 +56,7 @@ int node_digest(const struct node *n, int algo, unsigned char *digest,
 int node_digest_pending(const struct node *n, int algo, unsigned char *digest,
 			struct name_list *children, struct pending_check *pc,
 			const char **what);
+int node_readlink(const struct node *n, char **target, size_t *len);
 int name_list_add(struct name_list *l, const char *name, size_t len);
 void name_list_sort(struct name_list *l);
 void name_list_free(struct name_list *l);
