@@ -58,6 +58,44 @@ bstep() {
 	return "$rc"
 }
 
+# The debug kernel's VM steps run beside the others: every guest is a
+# one-CPU TCG machine, so one stream of boots leaves a core idle, and
+# these take a third of the suite. Each writes its output to its log only
+# and its result to $beside; their results join the suite's, in order,
+# when the stream ends (beside_join).
+beside=$LOGS/steps-beside.results
+beside_pid=
+# A suite stopped early (die, a signal) does not leave the stream running.
+trap 'if [ -n "$beside_pid" ]; then pkill -P "$beside_pid" 2>/dev/null; kill "$beside_pid" 2>/dev/null; fi' EXIT
+# step_beside NAME CMD...: step NAME in the stream beside (see above)
+step_beside() {
+	local name=$1 rc=0 t0 logf why
+	shift
+	logf=$LOGS/step-$name.log
+	t0=$(date +%s)
+	"$@" >"$logf" 2>&1 || rc=$?
+	why=$(grep -m1 -E 'error:|fatal:' "$logf" || true)
+	printf '%s\t%s\t%s\t%s\n' "$rc" "$name" "step $name ($(($(date +%s) - t0)) s, beside the others)" \
+		"${why:+$why; }log: ${logf#"$TOP"/}" >>"$beside"
+	return "$rc"
+}
+# beside_join: wait for the stream beside, print its steps' logs and record
+# their results (and whether it ran to its end)
+beside_join() {
+	local rc name desc reason
+	[ -n "$beside_pid" ] || return 0
+	wait "$beside_pid" || true
+	beside_pid=
+	while IFS=$'\t' read -r rc name desc reason; do
+		[ "$rc" != end ] || continue
+		echo "=== $name (ran beside the steps above): $LOGS/step-$name.log"
+		cat "$LOGS/step-$name.log"
+		tap_result "$rc" "$desc" "$reason"
+	done <"$beside"
+	tap_result "$(grep -qx 'end' "$beside" && echo 0 || echo 1)" \
+		"the debug kernel's steps ran to their end (beside the others)" "see $beside"
+}
+
 # modpost_clean LOG: the modular build's log names no undefined symbol
 modpost_clean() {
 	! grep -E 'modpost: .* undefined!' "$1"
@@ -106,6 +144,33 @@ if [ "$ok_tree" -eq 1 ]; then
 		step static-report "$TOP/static-analysis/report.sh" || true
 	fi
 	if step initramfs "$TOP/vm/mkinitramfs.sh" "$BUILD/vm/initramfs.cpio.gz"; then
+		if [ "$k_debug" -eq 0 ]; then
+			: >"$beside"
+			(
+				step_beside vm-debug-attacks "$TOP/vm/tests/attacks.sh" patched-debug || true
+				step_beside vm-debug-changes "$TOP/vm/tests/changes.sh" patched-debug || true
+				step_beside vm-debug-kunit "$TOP/vm/tests/kunit.sh" \
+					"$BUILD/kernels/patched-debug.bzImage" || true
+				step_beside vm-debug-selftest "$TOP/vm/tests/selftest.sh" patched-debug || true
+				step_beside vm-debug-tool "$TOP/vm/tests/tool.sh" patched-debug || true
+				step_beside vm-debug-policy \
+					"$TOP/vm/run-qemu.sh" policy-debug "$BUILD/kernels/patched-debug.bzImage" policy || true
+				if [ "$mode" = all ]; then
+					# The Debian root's label, admin workload and full
+					# check under lockdep and KASAN.
+					step_beside vm-debug-debian env DEBIAN_PARTS= \
+						"$TOP/vm/tests/debian.sh" patched-debug || true
+					step_beside vm-debug-faults-conc env FAULTS_SECS=15 \
+						"$TOP/vm/tests/faults-conc.sh" patched-debug || true
+					# 3 000 entries: still an indexed directory of many
+					# blocks (the patched run has 100 000).
+					step_beside vm-debug-faults-hostile env FAULTS_BIG=3000 \
+						"$TOP/vm/tests/faults-hostile.sh" patched-debug || true
+				fi
+				echo end >>"$beside"
+			) &
+			beside_pid=$!
+		fi
 		if [ "$k_base" -eq 0 ]; then
 			step vm-probe "$TOP/vm/run-qemu.sh" probe-base "$BUILD/kernels/base.bzImage" probe || true
 			step vm-harness-base "$TOP/vm/tests/harness.sh" base || true
@@ -142,28 +207,6 @@ if [ "$ok_tree" -eq 1 ]; then
 				step bench-smoke "$TOP/bench/bench.sh" smoke || true
 			fi
 		fi
-		if [ "$k_debug" -eq 0 ]; then
-			step vm-debug-attacks "$TOP/vm/tests/attacks.sh" patched-debug || true
-			step vm-debug-changes "$TOP/vm/tests/changes.sh" patched-debug || true
-			step vm-debug-kunit "$TOP/vm/tests/kunit.sh" \
-				"$BUILD/kernels/patched-debug.bzImage" || true
-			step vm-debug-selftest "$TOP/vm/tests/selftest.sh" patched-debug || true
-			step vm-debug-tool "$TOP/vm/tests/tool.sh" patched-debug || true
-			step vm-debug-policy \
-				"$TOP/vm/run-qemu.sh" policy-debug "$BUILD/kernels/patched-debug.bzImage" policy || true
-			if [ "$mode" = all ]; then
-				# The Debian root's label, admin workload and full
-				# check under lockdep and KASAN (6 minutes).
-				step vm-debug-debian env DEBIAN_PARTS= \
-					"$TOP/vm/tests/debian.sh" patched-debug || true
-				step vm-debug-faults-conc env FAULTS_SECS=15 \
-					"$TOP/vm/tests/faults-conc.sh" patched-debug || true
-				# 10 000 entries: still an indexed directory of many
-				# blocks (the patched run has 100 000).
-				step vm-debug-faults-hostile env FAULTS_BIG=10000 \
-					"$TOP/vm/tests/faults-hostile.sh" patched-debug || true
-			fi
-		fi
 		if [ "$mode" = all ] && [ "$k_base" -eq 0 ]; then
 			step harness-selftest "$TOP/ci/selftest-harness.sh" || true
 		fi
@@ -192,6 +235,7 @@ for b in "${others[@]}"; do
 			"$(base_build "$b")/kernels/patched.bzImage" || true
 	fi
 done
+beside_join
 tap_close || true
 echo "=== total time $(($(date +%s) - start)) s"
 echo "=== offline attacks, base mainline (vm/attack-table.sh)"

@@ -18,6 +18,7 @@ set -euo pipefail
 
 need perl
 sa_series "$@"
+sa_cached checkpatch "$@"
 cp=$KTREE/scripts/checkpatch.pl
 [ -x "$cp" ] || die "no $cp: run 'make tree' first"
 exclude_file=${CHECKPATCH_EXCLUDE:-$SA/checkpatch.exclude}

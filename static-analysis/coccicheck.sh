@@ -59,6 +59,7 @@ min_touched=${COCCI_DIR_MIN_TOUCHED:-3}
 [[ $min_touched =~ ^[1-9][0-9]*$ ]] || die "COCCI_DIR_MIN_TOUCHED must be a positive number, not '$min_touched'"
 
 sa_series "$@"
+sa_cached coccicheck "$@"
 files=()
 sa_touched files --files
 # The directories of the touched files (what touched.sh --dirs prints).

@@ -240,3 +240,82 @@ sa_first() {
 	[ ${#l} -le 160 ] || l=${l:0:157}...
 	printf '%s' "$l"
 }
+
+# sa_cached NAME ARGS...: the result of check NAME (run as "$0 ARGS...")
+# for exactly these inputs, kept in the cache folder. Called after
+# sa_series. Its result is a function of its inputs alone: the patched and
+# base trees (their git tree ids), the series' patches, the base and
+# patched kernel configs, the scripts of static-analysis/ and ci/, the
+# Debian packages of the tools, the arguments and the settings below. When
+# a run with the same inputs saved its result, print that run's output,
+# restore its results and logs (build/results/NAME.tap, build/logs/NAME.summary
+# and build/logs/PREFIX-*) and exit with its status; otherwise run the
+# check, save what it made, and exit with its status. A tree with
+# uncommitted changes, or SA_CACHE=0, always runs the check.
+#   NAME: checkpatch, sparse, w1 or coccicheck; PREFIX of its logs: NAME,
+#   but cocci for coccicheck
+sa_cached() {
+	local name=$1 prefix key dir tmp rc f made
+	shift
+	prefix=$name
+	[ "$name" != coccicheck ] || prefix=cocci
+	[ -z "${SA_CACHE_RUN:-}" ] || return 0
+	case ${SA_CACHE:-1} in
+	0) return 0 ;;
+	1) ;;
+	*) die "SA_CACHE must be 0 (always run the check) or 1 (reuse a result of the same inputs)" ;;
+	esac
+	# No tree yet: the check says what to do.
+	git -C "$KTREE" rev-parse -q --verify "refs/tags/$BASE_TAG" >/dev/null 2>&1 || return 0
+	if [ -n "$(git -C "$KTREE" status --porcelain --untracked-files=no)" ]; then
+		log "$KTREE has uncommitted changes: not using or saving a cached result"
+		return 0
+	fi
+	key=$(
+		{
+			printf '%s\n' "$name" "$@" "BASE=$BASE" "SERIES_DIR=${SERIES_DIR:-}" \
+				"CHECKPATCH_EXCLUDE=${CHECKPATCH_EXCLUDE:-}" \
+				"COCCI_DIR_MAX_FILES=${COCCI_DIR_MAX_FILES:-}" \
+				"COCCI_DIR_MIN_TOUCHED=${COCCI_DIR_MIN_TOUCHED:-}"
+			git -C "$KTREE" rev-parse "HEAD^{tree}" "$BASE_TAG^{tree}"
+			cat "${SA_PATCHES[@]}" | sha256sum
+			for f in "$BUILD/obj/base/.config" "$BUILD/obj/patched/.config"; do
+				if [ -f "$f" ]; then sha256sum <"$f"; else echo "no $f"; fi
+			done
+			find "$SA" "$TOP/ci" -type f ! -name '*.md' -print0 | sort -z |
+				xargs -0 sha256sum | sed "s|  $(sa_re_escape "$TOP")/|  |"
+			dpkg-query -W -f '${Package}=${Version}\n' gcc make sparse coccinelle \
+				ocaml-nox perl python3 codespell 2>/dev/null || true
+		} | sha256sum | cut -c1-24
+	) || die "cannot compute the cache key of $name"
+	dir=$IMA_DIR_CACHE/static-results/$name-$key
+	mkdir -p "$RESULTS" "$LOGS"
+	# What the check makes: its TAP results, its summary and its logs.
+	(cd "$LOGS" && rm -f "$name.summary" "$prefix"-*) && rm -f "$RESULTS/$name.tap"
+	if [ -f "$dir/rc" ]; then
+		log "the same inputs were checked on $(cat "$dir/date"): their result follows (SA_CACHE=0 checks again; $dir)"
+		if ! tar -xf "$dir/results.tar" -C "$RESULTS" || ! tar -xf "$dir/logs.tar" -C "$LOGS"; then
+			die "cannot restore $dir: delete it and run again"
+		fi
+		cat "$dir/output"
+		exit "$(cat "$dir/rc")"
+	fi
+	mkdir -p "$IMA_DIR_CACHE/static-results"
+	tmp=$(mktemp -d "$IMA_DIR_CACHE/static-results/.new.XXXXXX")
+	rc=0
+	SA_CACHE_RUN=1 "$0" "$@" 2>&1 | tee "$tmp/output" || rc=${PIPESTATUS[0]}
+	mapfile -t made < <(cd "$LOGS" && compgen -G "$prefix-*"; [ ! -f "$LOGS/$name.summary" ] || echo "$name.summary")
+	if [ -f "$RESULTS/$name.tap" ] && tar -cf "$tmp/results.tar" -C "$RESULTS" "$name.tap" &&
+		tar -cf "$tmp/logs.tar" -C "$LOGS" "${made[@]}"; then
+		echo "$rc" >"$tmp/rc"
+		date -u '+%F %T UTC' >"$tmp/date"
+		rm -rf "$dir"
+		mv "$tmp" "$dir"
+		# Keep the 10 newest results of each check.
+		find "$IMA_DIR_CACHE/static-results" -maxdepth 1 -name "$name-*" -printf '%T@ %p\n' |
+			sort -rn | tail -n +11 | cut -d' ' -f2- | xargs -r rm -rf
+	else
+		rm -rf "$tmp"
+	fi
+	exit "$rc"
+}

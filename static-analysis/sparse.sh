@@ -21,6 +21,7 @@ set -euo pipefail
 
 need make gcc ccache sparse git
 sa_series "$@"
+sa_cached sparse "$@"
 files=()
 sa_touched files --files
 sa_tree base

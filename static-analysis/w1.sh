@@ -31,6 +31,7 @@ need make gcc ccache git
 max_files=${W1_DIR_MAX_FILES:-200}
 [[ $max_files =~ ^[0-9]+$ ]] || die "W1_DIR_MAX_FILES must be a number, not '$max_files'"
 sa_series "$@"
+sa_cached w1 "$@"
 dirs=()
 sa_touched dirs --dirs
 files=()

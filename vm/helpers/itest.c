@@ -21,7 +21,9 @@
  *      OP: read (open O_RDONLY and read all), list (open a directory and
  *      read all entries), stat (lstat), follow (stat), readlink, chdir,
  *      access, open (O_RDONLY | O_NONBLOCK, for device nodes and FIFOs),
- *      connect (a unix stream socket), unlink, rmdir; with ITEST_MARK set,
+ *      connect (a unix stream socket), unlink, rmdir, labelled (lgetxattr
+ *      of security.ima and security.evm: fails with the first one's errno),
+ *      no-ima (fails with EEXIST when PATH has security.ima); with ITEST_MARK set,
  *      list writes "opened" to stderr once the directory is open
  *   itest try-each OP                     OP on each path read from stdin (one
  *                                         a line): print "PATH ERRNO" for each
@@ -65,7 +67,7 @@ static int usage(void)
 		"       itest bind PATH\n"
 		"       itest reboot\n"
 		"       itest try read|list|stat|follow|readlink|chdir|access|open|\n"
-		"                 connect|unlink|rmdir PATH\n"
+		"                 connect|unlink|rmdir|labelled|no-ima PATH\n"
 		"       itest try-each OP <PATHS\n");
 	return 2;
 }
@@ -300,6 +302,11 @@ static int try_op(const char *op, const char *path, int *err)
 		*err = unlink(path) ? errno : 0;
 	else if (!strcmp(op, "rmdir"))
 		*err = rmdir(path) ? errno : 0;
+	else if (!strcmp(op, "labelled"))
+		*err = lgetxattr(path, "security.ima", NULL, 0) < 0 ||
+		       lgetxattr(path, "security.evm", NULL, 0) < 0 ? errno : 0;
+	else if (!strcmp(op, "no-ima"))
+		*err = lgetxattr(path, "security.ima", NULL, 0) >= 0 ? EEXIST : 0;
 	else
 		return -1;
 	return 0;
