@@ -245,13 +245,14 @@ sa_first() {
 # for exactly these inputs, kept in the cache folder. Called after
 # sa_series. Its result is a function of its inputs alone: the patched and
 # base trees (their git tree ids), the series' patches, the base and
-# patched kernel configs, the scripts of static-analysis/ and ci/, the
-# Debian packages of the tools, the arguments and the settings below. When
-# a run with the same inputs saved its result, print that run's output,
-# restore its results and logs (build/results/NAME.tap, build/logs/NAME.summary
-# and build/logs/PREFIX-*) and exit with its status; otherwise run the
-# check, save what it made, and exit with its status. A tree with
-# uncommitted changes, or SA_CACHE=0, always runs the check.
+# patched kernel configs, static-analysis/ (with ci/lib.sh and ci/tap.sh),
+# the Debian packages of the tools, the arguments and the settings below.
+# When a run with the same inputs saved its result, print that run's
+# output, restore its results and logs (build/results/NAME.tap,
+# build/logs/NAME.summary and build/logs/PREFIX-*) and exit with its
+# status; otherwise run the check, save what it made, and exit with its
+# status. A tree with uncommitted changes, or SA_CACHE=0, always runs the
+# check.
 #   NAME: checkpatch, sparse, w1 or coccicheck; PREFIX of its logs: NAME,
 #   but cocci for coccicheck
 sa_cached() {
@@ -282,8 +283,9 @@ sa_cached() {
 			for f in "$BUILD/obj/base/.config" "$BUILD/obj/patched/.config"; do
 				if [ -f "$f" ]; then sha256sum <"$f"; else echo "no $f"; fi
 			done
-			find "$SA" "$TOP/ci" -type f ! -name '*.md' -print0 | sort -z |
-				xargs -0 sha256sum | sed "s|  $(sa_re_escape "$TOP")/|  |"
+			{ find "$SA" -type f ! -name '*.md' -print0 | sort -z
+				printf '%s\0' "$TOP/ci/lib.sh" "$TOP/ci/tap.sh"
+			} | xargs -0 sha256sum | sed "s|  $(sa_re_escape "$TOP")/|  |"
 			dpkg-query -W -f '${Package}=${Version}\n' gcc make sparse coccinelle \
 				ocaml-nox perl python3 codespell 2>/dev/null || true
 		} | sha256sum | cut -c1-24
