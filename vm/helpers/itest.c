@@ -21,7 +21,9 @@
  *      OP: read (open O_RDONLY and read all), list (open a directory and
  *      read all entries), stat (lstat), follow (stat), readlink, chdir,
  *      access, open (O_RDONLY | O_NONBLOCK, for device nodes and FIFOs),
- *      connect (a unix stream socket), unlink, rmdir, labelled (lgetxattr
+ *      connect (a unix stream socket), unlink, rmdir, casefold (chattr +F
+ *      of a directory), encrypt (a v1 fscrypt policy on a directory),
+ *      labelled (lgetxattr
  *      of security.ima and security.evm: fails with the first one's errno),
  *      no-ima (fails with EEXIST when PATH has security.ima); with ITEST_MARK set,
  *      list writes "opened" to stderr once the directory is open
@@ -37,9 +39,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <linux/fs.h>
+#include <linux/fscrypt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/reboot.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -67,7 +72,7 @@ static int usage(void)
 		"       itest bind PATH\n"
 		"       itest reboot\n"
 		"       itest try read|list|stat|follow|readlink|chdir|access|open|\n"
-		"                 connect|unlink|rmdir|labelled|no-ima PATH\n"
+		"                 connect|unlink|rmdir|casefold|encrypt|labelled|no-ima PATH\n"
 		"       itest try-each OP <PATHS\n");
 	return 2;
 }
@@ -257,6 +262,43 @@ static int try_open(const char *path)
 	return 0;
 }
 
+/* chattr +F: make a directory casefolded (FS_IOC_SETFLAGS) */
+static int try_casefold(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_DIRECTORY), err = 0;
+	int flags;
+
+	if (fd < 0)
+		return errno;
+	if (ioctl(fd, FS_IOC_GETFLAGS, &flags))
+		err = errno;
+	flags |= FS_CASEFOLD_FL;
+	if (!err && ioctl(fd, FS_IOC_SETFLAGS, &flags))
+		err = errno;
+	close(fd);
+	return err;
+}
+
+/* Give a directory a v1 fscrypt policy (its key need not be present). */
+static int try_encrypt(const char *path)
+{
+	struct fscrypt_policy_v1 p = {
+		.version = FSCRYPT_POLICY_V1,
+		.contents_encryption_mode = FSCRYPT_MODE_AES_256_XTS,
+		.filenames_encryption_mode = FSCRYPT_MODE_AES_256_CTS,
+		.flags = FSCRYPT_POLICY_FLAGS_PAD_32,
+		.master_key_descriptor = "itest-k1",
+	};
+	int fd = open(path, O_RDONLY | O_DIRECTORY), err = 0;
+
+	if (fd < 0)
+		return errno;
+	if (ioctl(fd, FS_IOC_SET_ENCRYPTION_POLICY, &p))
+		err = errno;
+	close(fd);
+	return err;
+}
+
 static int try_connect(const char *path)
 {
 	struct sockaddr_un sun = { .sun_family = AF_UNIX };
@@ -302,6 +344,10 @@ static int try_op(const char *op, const char *path, int *err)
 		*err = unlink(path) ? errno : 0;
 	else if (!strcmp(op, "rmdir"))
 		*err = rmdir(path) ? errno : 0;
+	else if (!strcmp(op, "casefold"))
+		*err = try_casefold(path);
+	else if (!strcmp(op, "encrypt"))
+		*err = try_encrypt(path);
 	else if (!strcmp(op, "labelled"))
 		*err = lgetxattr(path, "security.ima", NULL, 0) < 0 ||
 		       lgetxattr(path, "security.evm", NULL, 0) < 0 ? errno : 0;

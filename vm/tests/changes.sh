@@ -15,6 +15,10 @@
 # On patched-debug the padded tree is labelled by the patched kernel (the
 # same labels; that boot took 70 s of the debug run's 120 s); the small tree
 # is labelled by the kernel under test.
+# A series with keyed values (v2) gets a fourth boot on a disk with the
+# casefold and encrypt features: an appraised empty directory may not be
+# made casefolded or encrypted, one that no rule appraises may
+# (guest/changes-names.sh).
 #   usage: changes.sh [patched|patched-debug|patched-gcov]
 set -euo pipefail
 # shellcheck source=ci/lib.sh
@@ -75,7 +79,23 @@ run_layout() {
 	return "$rc"
 }
 
+# names: a series with keyed values refuses to make an appraised directory
+# casefolded or encrypted (a disk with both features; one boot).
+run_names() {
+	local name=changes-$k-names work
+	work=$BUILD/vm/$name
+	rm -rf "$work"
+	mkdir -p "$work/src/tree/names/"{cf,enc,free-cf,free-enc}
+	chown 4321 "$work/src/tree/names/free-cf" "$work/src/tree/names/free-enc"
+	MKDISK_OPTS="-O casefold,encrypt" "$TOP/vm/mkdisk.sh" "$work/disk.img" "$uuid" "$work/src" 64 &&
+		APPEND="ima_appraise=fix evm=fix itest.uuid=$uuid" \
+			"$TOP/vm/run-qemu.sh" "$name" "$kernel" changes-names "$work/disk.img"
+}
+
 rc=0
 run_layout "" 0 "$kernel" || rc=1
 run_layout -big 100 "$(label_kernel "$k")" || rc=1
+if [ -f "$KTREE/security/integrity/ima/ima_dir_update.c" ]; then
+	run_names || rc=1
+fi
 exit "$rc"
