@@ -196,3 +196,19 @@ guest_boot_args() {
 		GUEST_BOOT=(-initrd "$initrd" -append "$common")
 	fi
 }
+
+# boot_files DIR PREFIX SUFFIX: the files DIR/PREFIX-*SUFFIX (SUFFIX may
+# hold a glob) of the boots of a test run named PREFIX, without those of a
+# run on a kernel whose name extends this one's: a run on "patched" must
+# not see (or delete) the boots of a run on "patched-debug" or
+# "patched-gcov", which make test runs at the same time.
+boot_files() {
+	local f rest
+	# shellcheck disable=SC2086,SC2231 # SUFFIX is a glob
+	for f in "$1/$2-"*$3; do
+		[ -e "$f" ] || continue
+		rest=${f#"$1/$2-"}
+		case $rest in debug-* | gcov-* | modular-*) continue ;; esac
+		printf '%s\n' "$f"
+	done
+}

@@ -65,8 +65,10 @@ bstep() {
 # when the stream ends (beside_join).
 beside=$LOGS/steps-beside.results
 beside_pid=
-# A suite stopped early (die, a signal) does not leave the stream running.
-trap 'if [ -n "$beside_pid" ]; then pkill -P "$beside_pid" 2>/dev/null; kill "$beside_pid" 2>/dev/null; fi' EXIT
+# A suite stopped early (die, a signal) stops the stream: it runs in its
+# own process group (a guest already booted runs on to its time limit,
+# since timeout(1) gives QEMU a group of its own).
+trap 'if [ -n "$beside_pid" ]; then kill -TERM -- -"$beside_pid" 2>/dev/null; fi' EXIT
 # step_beside NAME CMD...: step NAME in the stream beside (see above)
 step_beside() {
 	local name=$1 rc=0 t0 logf why
@@ -146,6 +148,9 @@ if [ "$ok_tree" -eq 1 ]; then
 	if step initramfs "$TOP/vm/mkinitramfs.sh" "$BUILD/vm/initramfs.cpio.gz"; then
 		if [ "$k_debug" -eq 0 ]; then
 			: >"$beside"
+			# The accelerator, decided once before two streams boot.
+			"$TOP/vm/accel.sh" "$BUILD/kernels/patched-debug.bzImage" >/dev/null || true
+			set -m
 			(
 				step_beside vm-debug-attacks "$TOP/vm/tests/attacks.sh" patched-debug || true
 				step_beside vm-debug-changes "$TOP/vm/tests/changes.sh" patched-debug || true
@@ -168,8 +173,9 @@ if [ "$ok_tree" -eq 1 ]; then
 						"$TOP/vm/tests/faults-hostile.sh" patched-debug || true
 				fi
 				echo end >>"$beside"
-			) &
+			) </dev/null &
 			beside_pid=$!
+			set +m
 		fi
 		if [ "$k_base" -eq 0 ]; then
 			step vm-probe "$TOP/vm/run-qemu.sh" probe-base "$BUILD/kernels/base.bzImage" probe || true

@@ -247,12 +247,13 @@ sa_first() {
 # base trees (their git tree ids), the series' patches, the base and
 # patched kernel configs, static-analysis/ (with ci/lib.sh and ci/tap.sh),
 # the Debian packages of the tools, the arguments and the settings below.
-# When a run with the same inputs saved its result, print that run's
-# output, restore its results and logs (build/results/NAME.tap,
-# build/logs/NAME.summary and build/logs/PREFIX-*) and exit with its
-# status; otherwise run the check, save what it made, and exit with its
-# status. A tree with uncommitted changes, or SA_CACHE=0, always runs the
-# check.
+# The files checked (touched.sh) are in the key too. When a run with the
+# same inputs passed, print its output, restore its results and logs
+# (build/results/NAME.tap, build/logs/NAME.summary and
+# build/logs/PREFIX-*) and exit 0; otherwise run the check, keep what it
+# made if it passed, and exit with its status. A failure is never kept
+# (it may be transient). A tree with uncommitted changes, or SA_CACHE=0,
+# always runs the check.
 #   NAME: checkpatch, sparse, w1 or coccicheck; PREFIX of its logs: NAME,
 #   but cocci for coccicheck
 sa_cached() {
@@ -274,20 +275,30 @@ sa_cached() {
 	fi
 	key=$(
 		{
-			printf '%s\n' "$name" "$@" "BASE=$BASE" "SERIES_DIR=${SERIES_DIR:-}" \
+			printf '%s\n' "$name" "$@" "BASE=$BASE" "SA_VER=$SA_VER" "SERIES_DIR=${SERIES_DIR:-}" \
 				"CHECKPATCH_EXCLUDE=${CHECKPATCH_EXCLUDE:-}" \
 				"COCCI_DIR_MAX_FILES=${COCCI_DIR_MAX_FILES:-}" \
-				"COCCI_DIR_MIN_TOUCHED=${COCCI_DIR_MIN_TOUCHED:-}"
+				"COCCI_DIR_MIN_TOUCHED=${COCCI_DIR_MIN_TOUCHED:-}" \
+				"W1_DIR_MAX_FILES=${W1_DIR_MAX_FILES:-}"
+			[ ! -f "${CHECKPATCH_EXCLUDE:-}" ] || sha256sum <"$CHECKPATCH_EXCLUDE"
 			git -C "$KTREE" rev-parse "HEAD^{tree}" "$BASE_TAG^{tree}"
-			cat "${SA_PATCHES[@]}" | sha256sum
+			for f in "${SA_PATCHES[@]}"; do
+				printf '%s %s\n' "${f##*/}" "$(sha256sum <"$f")"
+			done
 			for f in "$BUILD/obj/base/.config" "$BUILD/obj/patched/.config"; do
 				if [ -f "$f" ]; then sha256sum <"$f"; else echo "no $f"; fi
 			done
-			{ find "$SA" -type f ! -name '*.md' -print0 | sort -z
+			# The files checked depend on the objects built (touched.sh).
+			SERIES_DIR=$SA_DIR "$SA/touched.sh" --files "$SA_VER" 2>/dev/null || echo "touched.sh failed"
+			{
+				find "$SA" -type f ! -name '*.md' -print0 | sort -z
 				printf '%s\0' "$TOP/ci/lib.sh" "$TOP/ci/tap.sh"
 			} | xargs -0 sha256sum | sed "s|  $(sa_re_escape "$TOP")/|  |"
 			dpkg-query -W -f '${Package}=${Version}\n' gcc make sparse coccinelle \
 				ocaml-nox perl python3 codespell 2>/dev/null || true
+			gcc --version 2>&1 | head -n 1
+			spatch --version 2>&1 | head -n 1 || true
+			sparse --version 2>&1 || true
 		} | sha256sum | cut -c1-24
 	) || die "cannot compute the cache key of $name"
 	dir=$IMA_DIR_CACHE/static-results/$name-$key
@@ -295,27 +306,34 @@ sa_cached() {
 	# What the check makes: its TAP results, its summary and its logs.
 	(cd "$LOGS" && rm -f "$name.summary" "$prefix"-*) && rm -f "$RESULTS/$name.tap"
 	if [ -f "$dir/rc" ]; then
-		log "the same inputs were checked on $(cat "$dir/date"): their result follows (SA_CACHE=0 checks again; $dir)"
-		if ! tar -xf "$dir/results.tar" -C "$RESULTS" || ! tar -xf "$dir/logs.tar" -C "$LOGS"; then
-			die "cannot restore $dir: delete it and run again"
+		if tar -xf "$dir/results.tar" -C "$RESULTS" && tar -xf "$dir/logs.tar" -C "$LOGS"; then
+			log "the same inputs passed this check on $(cat "$dir/date"): its output follows (SA_CACHE=0 checks again; $dir)"
+			touch "$dir"
+			cat "$dir/output"
+			exit 0
 		fi
-		cat "$dir/output"
-		exit "$(cat "$dir/rc")"
+		log "cannot restore $dir: checking again"
+		(cd "$LOGS" && rm -f "$name.summary" "$prefix"-*) && rm -f "$RESULTS/$name.tap"
 	fi
 	mkdir -p "$IMA_DIR_CACHE/static-results"
+	# Left by interrupted runs.
+	find "$IMA_DIR_CACHE/static-results" -maxdepth 1 -name '.new.*' -mmin +1440 -exec rm -rf {} + 2>/dev/null || true
 	tmp=$(mktemp -d "$IMA_DIR_CACHE/static-results/.new.XXXXXX")
 	rc=0
 	SA_CACHE_RUN=1 "$0" "$@" 2>&1 | tee "$tmp/output" || rc=${PIPESTATUS[0]}
 	mapfile -t made < <(cd "$LOGS" && compgen -G "$prefix-*"; [ ! -f "$LOGS/$name.summary" ] || echo "$name.summary")
-	if [ -f "$RESULTS/$name.tap" ] && tar -cf "$tmp/results.tar" -C "$RESULTS" "$name.tap" &&
+	# Only a pass is kept: a failure may be transient (a full disk, a
+	# killed compiler), and a real one costs nothing to find again.
+	if [ "$rc" -eq 0 ] && [ -f "$RESULTS/$name.tap" ] &&
+		tar -cf "$tmp/results.tar" -C "$RESULTS" "$name.tap" &&
 		tar -cf "$tmp/logs.tar" -C "$LOGS" "${made[@]}"; then
-		echo "$rc" >"$tmp/rc"
 		date -u '+%F %T UTC' >"$tmp/date"
-		rm -rf "$dir"
-		mv "$tmp" "$dir"
-		# Keep the 10 newest results of each check.
+		echo 0 >"$tmp/rc"
+		# Another clone may have saved the same result meanwhile.
+		mv -T "$tmp" "$dir" 2>/dev/null || rm -rf "$tmp"
+		# Keep the 10 most recently used results of each check.
 		find "$IMA_DIR_CACHE/static-results" -maxdepth 1 -name "$name-*" -printf '%T@ %p\n' |
-			sort -rn | tail -n +11 | cut -d' ' -f2- | xargs -r rm -rf
+			sort -rn | tail -n +11 | cut -d' ' -f2- | xargs -r -d '\n' rm -rf
 	else
 		rm -rf "$tmp"
 	fi

@@ -33,5 +33,6 @@ if [ -c /dev/kvm ] && [ -w /dev/kvm ]; then
 	fi
 	log "KVM probe boot: $([ $accel = kvm ] && echo ok || echo 'failed, using TCG')"
 fi
-echo "$accel" >"$cache"
+echo "$accel" >"$cache.$$"
+mv -f "$cache.$$" "$cache"
 echo "$accel"

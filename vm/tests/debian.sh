@@ -62,7 +62,8 @@ name=debian-$k
 work=$BUILD/vm/$name
 report=$BUILD/debian/cuts-$k.md
 rm -rf "$work"
-rm -f "$RESULTS/vm-$name-"*.tap* "$RESULTS/$name.tap"
+boot_files "$RESULTS" "vm-$name" ".tap*" | xargs -r -d '\n' rm -f
+rm -f "$RESULTS/$name.tap"
 mkdir -p "$work" "$BUILD/debian"
 cache=$("$TOP/vm/debian/mkroot.sh")
 

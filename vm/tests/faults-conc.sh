@@ -39,7 +39,8 @@ name=faults-conc-$k
 work=$BUILD/vm/$name
 report=$BUILD/faults/conc-$k-${secs}s.md
 rm -rf "$work"
-rm -f "$RESULTS/vm-$name-"*.tap* "$RESULTS/$name.tap"
+boot_files "$RESULTS" "vm-$name" ".tap*" | xargs -r -d '\n' rm -f
+rm -f "$RESULTS/$name.tap"
 mkdir -p "$work" "$BUILD/faults"
 # Every boot of a run uses the same kernel, even if it is rebuilt meanwhile.
 kernel=$work/$k.bzImage
@@ -110,10 +111,11 @@ walk=$(tr -d '\r' <"$log_check" | sed -n 's/^# walk: //p' | tail -n 1)
 	echo "- failures named by the storm:"
 	tr -d '\r' <"$log_storm" | grep '^storm: FAIL' | sed 's/^/  - /' || echo "  - none"
 	echo "- console splats (panic, oops, WARNING, lockdep, KASAN, hung task, soft lockup):" \
-		"$(cat "$LOGS/vm/$name-"*.console | grep -cE 'Kernel panic|BUG:|WARNING:|Oops|KASAN:|possible recursive locking|suspicious RCU usage|INFO: task .* blocked|soft lockup' || true)"
+		"$(boot_files "$LOGS/vm" "$name" .console | xargs -r -d '\n' cat | grep -cE 'Kernel panic|BUG:|WARNING:|Oops|KASAN:|possible recursive locking|suspicious RCU usage|INFO: task .* blocked|soft lockup' || true)"
 	echo
 } >"$report"
 cat "$report"
 tap_close || true
 # Fail if any boot or host check failed.
-! grep -q '^not ok ' "$RESULTS/$name.tap" "$RESULTS/vm-$name-"*.tap
+mapfile -t boots < <(boot_files "$RESULTS" "vm-$name" .tap)
+! grep -q '^not ok ' "$RESULTS/$name.tap" "${boots[@]}"

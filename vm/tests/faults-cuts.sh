@@ -49,7 +49,8 @@ work=$BUILD/vm/faults-cuts-$k-n$n
 name=faults-cuts-$k
 report=$BUILD/faults/cuts-$k-n$n.md
 rm -rf "$work"
-rm -f "$RESULTS/vm-$name-"*.tap* "$RESULTS/$name.tap"
+boot_files "$RESULTS" "vm-$name" ".tap*" | xargs -r -d '\n' rm -f
+rm -f "$RESULTS/$name.tap"
 mkdir -p "$work" "$BUILD/faults"
 # Every boot of a run uses the same kernel, even if it is rebuilt meanwhile.
 kernel=$work/$k.bzImage
@@ -294,5 +295,6 @@ done
 cat "$report"
 tap_close || true
 # Fail if any boot or host check failed (known failures, KTAP TODO, aside).
-! grep -h '^not ok ' "$RESULTS/$name.tap" "$RESULTS/vm-$name-"*.tap | grep -qv ' # TODO '
+mapfile -t boots < <(boot_files "$RESULTS" "vm-$name" .tap)
+! grep -h '^not ok ' "$RESULTS/$name.tap" "${boots[@]}" | grep -qv ' # TODO '
 

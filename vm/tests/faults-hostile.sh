@@ -41,7 +41,8 @@ name=faults-hostile-$k
 work=$BUILD/vm/$name
 report=$BUILD/faults/hostile-$k.md
 rm -rf "$work"
-rm -f "$RESULTS/vm-$name-"*.tap* "$RESULTS/$name.tap"
+boot_files "$RESULTS" "vm-$name" ".tap*" | xargs -r -d '\n' rm -f
+rm -f "$RESULTS/$name.tap"
 mkdir -p "$work" "$BUILD/faults"
 # Every boot of a run uses the same kernel, even if it is rebuilt meanwhile.
 kernel=$work/$k.bzImage
@@ -235,12 +236,13 @@ TIMEOUT=$((300 * slow)) APPEND="ima_appraise=enforce itest.step=reboot $bapp" \
 	echo
 } >"$report"
 tap_close || true
+mapfile -t boots < <(boot_files "$RESULTS" "vm-$name" .tap)
 {
-	echo "Results: $(cat "$RESULTS/$name.tap" "$RESULTS/vm-$name-"*.tap | grep -c '^ok ') passed," \
-		"$(cat "$RESULTS/$name.tap" "$RESULTS/vm-$name-"*.tap | grep -c '^not ok ' || true) failed" \
+	echo "Results: $(cat "$RESULTS/$name.tap" "${boots[@]}" | grep -c '^ok ') passed," \
+		"$(cat "$RESULTS/$name.tap" "${boots[@]}" | grep -c '^not ok ' || true) failed" \
 		"(build/results/$name.tap, vm-$name-*.tap)."
 	echo
 } >>"$report"
 cat "$report"
 # Fail if any boot or host check failed.
-! grep -q '^not ok ' "$RESULTS/$name.tap" "$RESULTS/vm-$name-"*.tap
+! grep -q '^not ok ' "$RESULTS/$name.tap" "${boots[@]}"
