@@ -36,7 +36,7 @@ suite "$TOP/vm/tests/changes.sh" "$k"
 suite "$TOP/vm/tests/tool.sh" "$k"
 suite "$TOP/vm/tests/selftest.sh" "$k"
 suite "$TOP/vm/tests/findings.sh" "$k"
-suite "$TOP/vm/tests/kunit.sh" "$kernel" ima_dir
+suite "$TOP/vm/tests/kunit.sh" "$kernel"
 suite "$TOP/vm/run-qemu.sh" policy-gcov "$kernel" policy
 suite env FAULTS_SECS=15 "$TOP/vm/tests/faults-conc.sh" "$k"
 suite env FAULTS_BIG=10000 "$TOP/vm/tests/faults-hostile.sh" "$k"
