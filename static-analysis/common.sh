@@ -286,7 +286,7 @@ sa_cached() {
 				printf '%s %s\n' "${f##*/}" "$(sha256sum <"$f")"
 			done
 			for f in "$BUILD/obj/base/.config" "$BUILD/obj/patched/.config"; do
-				if [ -f "$f" ]; then sha256sum <"$f"; else echo "no $f"; fi
+				if [ -f "$f" ]; then sha256sum <"$f"; else echo "no ${f#"$BUILD"/}"; fi
 			done
 			# The files checked depend on the objects built (touched.sh).
 			SERIES_DIR=$SA_DIR "$SA/touched.sh" --files "$SA_VER" 2>/dev/null || echo "touched.sh failed"
