@@ -83,8 +83,7 @@ zcat "$BUILD/vm/initramfs.cpio.gz" | cpio -t 2>/dev/null | grep -qx 'tests/bench
 
 work=$BUILD/bench/$name
 rm -rf "$work"
-boot_files "$RESULTS" "vm-$name" ".tap*" | xargs -r -d '\n' rm -f
-rm -f "$RESULTS/$name.tap"
+results_clear "$name"
 mkdir -p "$work"
 # Every boot uses the same kernel, even if it is rebuilt meanwhile.
 kernel=$work/patched.bzImage

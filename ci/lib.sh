@@ -197,6 +197,13 @@ guest_boot_args() {
 	fi
 }
 
+# results_clear NAME: remove the results of test run NAME (its own
+# build/results/NAME.tap and those of its boots, see boot_files)
+results_clear() {
+	boot_files "$RESULTS" "vm-$1" ".tap*" | xargs -r -d '\n' rm -f
+	rm -f "$RESULTS/$1.tap"
+}
+
 # boot_files DIR PREFIX SUFFIX: the files DIR/PREFIX-*SUFFIX (SUFFIX may
 # hold a glob) of the boots of a test run named PREFIX, without those of a
 # run on a kernel whose name extends this one's: a run on "patched" must

@@ -304,7 +304,10 @@ sa_cached() {
 	dir=$IMA_DIR_CACHE/static-results/$name-$key
 	mkdir -p "$RESULTS" "$LOGS"
 	# What the check makes: its TAP results, its summary and its logs.
-	(cd "$LOGS" && rm -f "$name.summary" "$prefix"-*) && rm -f "$RESULTS/$name.tap"
+	sa_cached_clear() {
+		(cd "$LOGS" && rm -f "$name.summary" "$prefix"-*) && rm -f "$RESULTS/$name.tap"
+	}
+	sa_cached_clear
 	if [ -f "$dir/rc" ]; then
 		if tar -xf "$dir/results.tar" -C "$RESULTS" && tar -xf "$dir/logs.tar" -C "$LOGS"; then
 			log "the same inputs passed this check on $(cat "$dir/date"): its output follows (SA_CACHE=0 checks again; $dir)"
@@ -313,7 +316,7 @@ sa_cached() {
 			exit 0
 		fi
 		log "cannot restore $dir: checking again"
-		(cd "$LOGS" && rm -f "$name.summary" "$prefix"-*) && rm -f "$RESULTS/$name.tap"
+		sa_cached_clear
 	fi
 	mkdir -p "$IMA_DIR_CACHE/static-results"
 	# Left by interrupted runs.

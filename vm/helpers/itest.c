@@ -23,9 +23,9 @@
  *      access, open (O_RDONLY | O_NONBLOCK, for device nodes and FIFOs),
  *      connect (a unix stream socket), unlink, rmdir, casefold (chattr +F
  *      of a directory), encrypt (a v1 fscrypt policy on a directory),
- *      labelled (lgetxattr
- *      of security.ima and security.evm: fails with the first one's errno),
- *      no-ima (fails with EEXIST when PATH has security.ima); with ITEST_MARK set,
+ *      labelled (lgetxattr of security.ima and security.evm: fails with
+ *      the first missing one's errno), no-ima (fails with EEXIST when PATH
+ *      has security.ima); with ITEST_MARK set,
  *      list writes "opened" to stderr once the directory is open
  *   itest try-each OP                     OP on each path read from stdin (one
  *                                         a line): print "PATH ERRNO" for each

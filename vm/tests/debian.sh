@@ -62,8 +62,7 @@ name=debian-$k
 work=$BUILD/vm/$name
 report=$BUILD/debian/cuts-$k.md
 rm -rf "$work"
-boot_files "$RESULTS" "vm-$name" ".tap*" | xargs -r -d '\n' rm -f
-rm -f "$RESULTS/$name.tap"
+results_clear "$name"
 mkdir -p "$work" "$BUILD/debian"
 cache=$("$TOP/vm/debian/mkroot.sh")
 

@@ -39,8 +39,7 @@ name=faults-conc-$k
 work=$BUILD/vm/$name
 report=$BUILD/faults/conc-$k-${secs}s.md
 rm -rf "$work"
-boot_files "$RESULTS" "vm-$name" ".tap*" | xargs -r -d '\n' rm -f
-rm -f "$RESULTS/$name.tap"
+results_clear "$name"
 mkdir -p "$work" "$BUILD/faults"
 # Every boot of a run uses the same kernel, even if it is rebuilt meanwhile.
 kernel=$work/$k.bzImage

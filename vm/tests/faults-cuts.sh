@@ -49,8 +49,7 @@ work=$BUILD/vm/faults-cuts-$k-n$n
 name=faults-cuts-$k
 report=$BUILD/faults/cuts-$k-n$n.md
 rm -rf "$work"
-boot_files "$RESULTS" "vm-$name" ".tap*" | xargs -r -d '\n' rm -f
-rm -f "$RESULTS/$name.tap"
+results_clear "$name"
 mkdir -p "$work" "$BUILD/faults"
 # Every boot of a run uses the same kernel, even if it is rebuilt meanwhile.
 kernel=$work/$k.bzImage

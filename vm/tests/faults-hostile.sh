@@ -41,8 +41,7 @@ name=faults-hostile-$k
 work=$BUILD/vm/$name
 report=$BUILD/faults/hostile-$k.md
 rm -rf "$work"
-boot_files "$RESULTS" "vm-$name" ".tap*" | xargs -r -d '\n' rm -f
-rm -f "$RESULTS/$name.tap"
+results_clear "$name"
 mkdir -p "$work" "$BUILD/faults"
 # Every boot of a run uses the same kernel, even if it is rebuilt meanwhile.
 kernel=$work/$k.bzImage

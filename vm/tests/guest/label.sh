@@ -10,13 +10,8 @@ dirs=$(cmdline_value itest.dirs)
 plan 7
 setup_disk "$dirs"
 find /mnt/tree -type f -exec cat {} + >/dev/null
-# Special files are appraised when they are used: follow and read every
-# symlink, open every device node and FIFO, connect to every socket (one
-# process for each walk: a process per file costs minutes under TCG).
-find /mnt/tree -type l | itest try-each readlink >/dev/null
-find /mnt/tree -type l | itest try-each follow >/dev/null
-find /mnt/tree \( -type c -o -type b -o -type p \) | itest try-each open >/dev/null
-find /mnt/tree -type s | itest try-each connect >/dev/null
+# Special files are appraised when they are used.
+use_special /mnt/tree
 # each_failed OP: itest try-each OP on the paths read from stdin; print the
 # paths it fails on, on one line (and "(itest try-each OP failed)" when
 # itest itself fails, so that nothing passes unchecked)
