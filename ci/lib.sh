@@ -128,6 +128,30 @@ series_version() {
 	printf '%s\n' "$ver"
 }
 
+# keyed_type_hex: the type byte of a keyed security.ima value
+# (IMA_XATTR_INODE_MAC) in the applied series, as two hex digits; 08, a
+# type the kernel does not know, for a series without keyed values (v1,
+# where 07 is a pending record) and the base
+keyed_type_hex() {
+	local n
+	n=$(awk '/^enum evm_ima_xattr_type/ { on = 1; next }
+		on && /^}/ { exit }
+		on { i++ }
+		on && $1 == "IMA_XATTR_INODE_MAC," { print i; exit }' \
+		"$KTREE/security/integrity/integrity.h" 2>/dev/null)
+	printf '%02x\n' "${n:-8}"
+}
+
+# series_format_args: kernel command line words for guest tests that need
+# the applied series' value format: itest.keyed=1 for keyed values (v2:
+# ima-dirtool gets EVM's key, see tool_keyed in vm/guest/lib.sh), 0 for
+# v1's digests; itest.keytype=XX, keyed_type_hex
+series_format_args() {
+	local keyed=0
+	[ ! -f "$KTREE/security/integrity/ima/ima_dir_update.c" ] || keyed=1
+	printf 'itest.keyed=%s itest.keytype=%s\n' "$keyed" "$(keyed_type_hex)"
+}
+
 # series_kunit_suites: print the KUnit suites the applied series defines
 # (the .name of each kunit_suite in $KTREE's IMA *kunit*.c files), one a
 # line; v1 has ima_dir, v2 ima_dir_mac
@@ -183,9 +207,12 @@ findings_open() {
 # vm/tests/guest/TEST.sh, or with GUEST_ROOT=1 the test root's own init on
 # the first disk (vm/debian/guest/itest-init, which runs the root's
 # vm/debian/guest/TEST.sh: 'make vm-debian'). APPEND adds to the command
-# line. Dies naming what to build when a piece is missing.
+# line, after itest.keyed= and itest.keytype=, which tell the guest the
+# applied series' value format (series_format_args). Dies naming what to
+# build when a piece is missing.
 guest_boot_args() {
-	local t=$1 common="console=ttyS0 panic=-1 loglevel=7 itest=$1 ${APPEND:-}"
+	local t=$1 common
+	common="console=ttyS0 panic=-1 loglevel=7 itest=$1 $(series_format_args) ${APPEND:-}"
 	if [ -n "${GUEST_ROOT:-}" ]; then
 		[ -f "$TOP/vm/debian/guest/$t.sh" ] || die "no root test vm/debian/guest/$t.sh"
 		GUEST_BOOT=(-append "root=/dev/vda rw rootfstype=ext4 init=/usr/local/sbin/itest-init $common")

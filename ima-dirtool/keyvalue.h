@@ -14,7 +14,12 @@
 #include "keyed.h"
 #include "node.h"
 
-#define IMA_XATTR_INODE_MAC	0x08
+/*
+ * The type of a keyed value (enum evm_ima_xattr_type, after
+ * IMA_VERITY_DIGSIG). v1's pending records (pending.h) used the same
+ * number: only keyed mode (-k) reads it as a keyed value.
+ */
+#define IMA_XATTR_INODE_MAC	0x07
 #define KEYED_VERSION		1
 #define KEYED_VALUE_SIZE	76
 

@@ -67,9 +67,12 @@ evm_setup() {
 
 # tool_keyed: with itest.keyed=1 (a series with keyed values, v2), write
 # the test EVM key's bytes to /tmp/evm.key and set TOOLK to the
-# ima-dirtool options that use it; else TOOLK is empty (v1's digests)
+# ima-dirtool options that use it; else TOOLK is empty (v1's digests).
+# KT: the type byte of a keyed value, in hex (itest.keytype=)
 tool_keyed() {
 	TOOLK=
+	# shellcheck disable=SC2034 # used by the scripts that source this file
+	KT=$(cmdline_value itest.keytype)
 	[ "$(cmdline_value itest.keyed)" = 1 ] || return 0
 	_h=$TEST_EVM_HEX
 	: >/tmp/evm.key
@@ -272,12 +275,13 @@ root_policy() {
 		"appraise func=SPECIAL_CHECK fsuuid=$1"
 }
 
-# dirtool_failures ROOT OUT: run 'ima-dirtool verify -r ROOT'; write to
+# dirtool_failures ROOT OUT: run 'ima-dirtool verify -r ROOT' (with the
+# options of tool_keyed, which the caller ran); write to
 # OUT its lines for the objects that fail, but for regular files not owned
 # by root (the root's policy does not appraise them: they have no label),
 # and its whole output to OUT.all
 dirtool_failures() {
-	ima-dirtool verify -r "$1" >"$2.all" 2>&1
+	dirtool verify -r "$1" >"$2.all" 2>&1
 	grep -v '^verify:' "$2.all" | while read -r _f _rest; do
 		_f=${_f%:}
 		if [ -f "$_f" ] && [ ! -L "$_f" ] && [ "$(stat -c %u "$_f")" != 0 ]; then

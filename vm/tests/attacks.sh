@@ -22,6 +22,8 @@ esac
 kernel=$BUILD/kernels/$k.bzImage
 uuid=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0a0002
 work=$BUILD/vm/attacks-$k
+# The type byte of a keyed value in the series under test (v2's format).
+kt=$(keyed_type_hex)
 rm -rf "$work"
 src=$work/src/tree
 # Malformed security.ima values, one directory each (name: hex value).
@@ -34,9 +36,9 @@ declare -A malformed=(
 	[mal-unknown-algo]="04ff$(printf '55%.0s' {1..32})"
 	[mal-sha1-v1]="01$(printf '66%.0s' {1..20})"
 	[mal-pending]="0704$(printf '88%.0s' {1..32})03"
-	[mal-keyed-short]="0801$(printf '77%.0s' {1..10})"
-	[mal-keyed-reserved]="08010001$(printf '00%.0s' {1..72})"
-	[mal-keyed-forged]="08010000$(printf '99%.0s' {1..32})$(printf '00%.0s' {1..40})"
+	[mal-keyed-short]="${kt}01$(printf '77%.0s' {1..10})"
+	[mal-keyed-reserved]="${kt}010001$(printf '00%.0s' {1..72})"
+	[mal-keyed-forged]="${kt}010000$(printf '99%.0s' {1..32})$(printf '00%.0s' {1..40})"
 )
 for d in keep del ren mvsrc mvdst add hl hlsrc rmx cpx cpxsrc rend rend/sub pend dotdot/sub rootforge \
 	"${!malformed[@]}" \

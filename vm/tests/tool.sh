@@ -56,13 +56,9 @@ nimg=$work/noevmfix.img
 cp "$img" "$timg"
 cp "$img" "$nimg"
 
-# The series' values: keyed (v2: the tool gets EVM's key) or v1's digests.
-keyed=0
-[ ! -f "$KTREE/security/integrity/ima/ima_dir_update.c" ] || keyed=1
-
 run() {
 	local name=$1 append=$2 test=$3 disk=$4
-	APPEND="$append itest.uuid=$uuid itest.keyed=$keyed" \
+	APPEND="$append itest.uuid=$uuid" \
 		"$TOP/vm/run-qemu.sh" "tool-$k-$name" "$kernel" "$test" "$disk"
 }
 

@@ -7,6 +7,7 @@
 # root-owned regular file has the value the kernel will verify.
 # shellcheck source=vm/guest/lib.sh
 . /tests/lib.sh
+tool_keyed
 plan 8
 uuid=$(cmdline_value itest.uuid)
 evm_setup

@@ -10,6 +10,7 @@
 # and check the directory again.
 # shellcheck source=vm/guest/lib.sh
 . /tests/lib.sh
+tool_keyed
 undo=$(cmdline_value itest.undo)
 expect=$(cmdline_value itest.expect | tr ',' '\n' | sed 's|^|/mnt|' | sort)
 if [ -n "$undo" ]; then plan 6; else plan 2; fi
@@ -32,5 +33,5 @@ mount -o remount,rw /mnt
 result $? "the root remounted read-write"
 mv "/mnt$new" "/mnt$old"
 result $? "the tamper undone: $new renamed back to $old"
-ima-dirtool verify "/mnt${new%/*}" >/tmp/verify2 2>&1
+dirtool verify "/mnt${new%/*}" >/tmp/verify2 2>&1
 result $? "ima-dirtool verify: ${new%/*} verifies again" "$(head -n 3 /tmp/verify2 | tr '\n' ' ')"

@@ -10,6 +10,7 @@
 # control on the base kernel: the tamper itest.refused=PATH goes unseen).
 # shellcheck source=vm/guest/lib.sh
 . /tests/lib.sh
+tool_keyed
 want=$(cmdline_value itest.refused)
 files=$(cmdline_value itest.files)
 policy=$(cmdline_value itest.policy)
@@ -53,7 +54,7 @@ b10_window() {
 	cat /tmp/walk/refused-dirs /tmp/walk/refused-special | while read -r f rest; do
 		cause=$(dmesg | grep 'audit' | grep 'res=0' | grep "name=\"[^\"]*${f#/mnt}\"" |
 			sed -n 's/.* cause=\([^ ]*\) .*/\1/p' | tail -n 1)
-		[ "$cause" = invalid-HMAC ] && ima-dirtool verify "$f" >/dev/null 2>&1 || echo "$f"
+		[ "$cause" = invalid-HMAC ] && dirtool verify "$f" >/dev/null 2>&1 || echo "$f"
 	done | grep -q . && return 1
 	return 0
 }

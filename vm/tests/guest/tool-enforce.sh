@@ -53,7 +53,7 @@ audit_has interrupted-change /tree/ren \
 v=$(itest getxattr "$t/ren" security.ima)
 if [ -n "$TOOLK" ]; then
 	# v2: the MAC of the state after the rename, alone (pending 0)
-	[ "${#v}" -eq 152 ] && [ "${v#08010000}" != "$v" ]
+	[ "${#v}" -eq 152 ] && [ "${v#"${KT}"010000}" != "$v" ]
 	result $? "ren/: the kernel replaced the value by the state after the rename alone" "$v"
 else
 	[ "${#v}" -eq 68 ] && [ "${v#0404}" != "$v" ]

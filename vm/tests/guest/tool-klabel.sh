@@ -45,7 +45,7 @@ compare() {
 		# A keyed value made at run time also carries its birth MAC
 		# and nonce: compare its type, version and MAC.
 		case $kv in
-		0801*)
+		"${KT}01"*)
 			kv=$(echo "$kv" | cut -c1-4,9-72)
 			tv=$(echo "$tv" | cut -c1-4,9-72)
 			;;

@@ -29,7 +29,7 @@ done)
 result $? "EVM wrote security.evm for every object the tool labelled" "missing:$missing"
 # A value of the series' own form whose digest or MAC is zero.
 wrong=0404$(printf '00%.0s' $(seq 32))
-[ -z "$TOOLK" ] || wrong=08010000$(printf '00%.0s' $(seq 72))
+[ -z "$TOOLK" ] || wrong=${KT}010000$(printf '00%.0s' $(seq 72))
 itest setxattr "$t/neg" security.ima "$wrong" &&
 	itest setxattr "$t/lnk/neg" security.ima "$wrong"
 result $? "wrong values set on neg/ and lnk/neg (negative controls)"
@@ -49,11 +49,11 @@ if [ -n "$TOOLK" ]; then
 	d=$(dirtool hash "$t/ren" | sed -n 's/^keyed:\([0-9a-f]*\) .*/\1/p')
 	mv "$t/ren/old.txt" "$t/ren/new.txt"
 	d2=$(dirtool hash "$t/ren" | sed -n 's/^keyed:\([0-9a-f]*\) .*/\1/p')
-	rec=08010100${d}${d2}${z}
+	rec=${KT}010100${d}${d2}${z}
 	[ ${#d} -eq 64 ] && [ ${#d2} -eq 64 ] &&
 		itest setxattr "$t/ren" security.ima "$rec"
 	result $? "ren/: old.txt renamed to new.txt, value of the rename in progress set" "M=$d M'=$d2"
-	fixed=0801
+	fixed=${KT}01
 else
 	d=$(dirtool hash "$t/ren" | sed -n 's/^sha256:\([0-9a-f]*\) .*/\1/p')
 	ino=$(stat -c %i "$t/ren/old.txt")
