@@ -34,22 +34,43 @@ expect_err() {
 # audit_any PATH_SUFFIX DESC: a refusal (res=0) of a directory or special
 # file is audited, whatever its cause, naming the file
 audit_any() {
-	if dmesg | grep 'audit' | grep -e 'op=appraise_dir' -e 'op=appraise_special' |
-		grep 'res=0' | grep -q "name=\"[^\"]*$1\""; then
+	if audit_wait _audit_any_seen "$1"; then
 		result 0 "$2"
 	else
 		result 1 "$2" "no appraise_dir/appraise_special audit record for $1"
 	fi
 }
 
+_audit_any_seen() {
+	dmesg | grep 'audit' | grep -e 'op=appraise_dir' -e 'op=appraise_special' |
+		grep 'res=0' | grep -q "name=\"[^\"]*$1\""
+}
+
+# audit_wait CHECK ARGS...: run CHECK ARGS until it succeeds, for at most
+# about 5 s. Without auditd, kauditd prints audit records to the kernel
+# log from its own thread, so a record can reach dmesg after the call that
+# caused it has returned.
+audit_wait() {
+	_n=0
+	until "$@"; do
+		_n=$((_n + 1))
+		[ "$_n" -le 5 ] || return 1
+		sleep 1
+	done
+}
+
 # audit_has CAUSE PATH_SUFFIX DESC: an integrity audit record names the cause
 # and the file; CAUSE is an extended regular expression ("a|b": either)
 audit_has() {
-	if dmesg | grep 'audit' | grep -E "cause=($1) " | grep -q "name=\"[^\"]*$2\""; then
+	if audit_wait _audit_has_seen "$1" "$2"; then
 		result 0 "$3"
 	else
 		result 1 "$3" "no audit record with cause=$1 for $2"
 	fi
+}
+
+_audit_has_seen() {
+	dmesg | grep 'audit' | grep -E "cause=($1) " | grep -q "name=\"[^\"]*$2\""
 }
 
 # Test keys: a user master key and an EVM HMAC key (encrypted, with fixed

@@ -131,17 +131,17 @@ off setxattr /tree/b5/upper/m trusted.overlay.impure 79
 # digest b3/d has on the disk (its HMAC, security.evm, stays), and 'evil'
 # added: a hard link to a labelled file.
 # v1's record format over a v1 digest; over v2's keyed value (76 bytes,
-# type 08), its analogue: the value's own MAC of the state before kept,
+# type IMA_XATTR_INODE_MAC, keyed_type_hex), its analogue: the value's own MAC of the state before kept,
 # a creation announced with a MAC the attacker made up (EVM covers only
 # the type byte of a keyed value, so security.evm stays valid).
 debugfs -R "ea_get -f $work/b3.ima /tree/b3/d security.ima" "$img" >/dev/null 2>&1 || true
-b3rec=$(python3 - "$work/b3.ima" <<'PY'
+b3rec=$(python3 - "$work/b3.ima" "$(keyed_type_hex)" <<'PY'
 import sys
 try:
     cur = open(sys.argv[1], "rb").read()
 except OSError:
     cur = b""
-if len(cur) == 76 and cur[0] == 8:
+if len(cur) == 76 and cur[0] == int(sys.argv[2], 16):
     # type, version 1, pending 2 (creation), reserved, MAC kept,
     # a made-up create MAC, a nonce
     rec = cur[:2] + bytes([2, 0]) + cur[4:36] + bytes([0x5a]) * 32
