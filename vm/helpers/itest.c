@@ -38,6 +38,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <limits.h>
 #include <linux/fs.h>
 #include <linux/fscrypt.h>
@@ -73,7 +74,8 @@ static int usage(void)
 		"       itest reboot\n"
 		"       itest try read|list|stat|follow|readlink|chdir|access|open|\n"
 		"                 connect|unlink|rmdir|casefold|encrypt|labelled|no-ima PATH\n"
-		"       itest try-each OP <PATHS\n");
+		"       itest try-each OP <PATHS\n"
+		"       itest as UID try OP PATH\n");
 	return 2;
 }
 
@@ -368,6 +370,25 @@ static int cmd_try(char **argv)
 	return 0;
 }
 
+/* "try OP PATH" as user and group UID, with no supplementary groups: the
+ * verdicts of a task other than root. */
+static int cmd_as(char **argv)
+{
+	unsigned long id;
+	char *end;
+
+	errno = 0;
+	id = strtoul(argv[0], &end, 10);
+	if (!*argv[0] || *end || errno || id > 65535 || strcmp(argv[1], "try"))
+		return usage();
+	if (setgroups(0, NULL) || setresgid(id, id, id) ||
+	    setresuid(id, id, id)) {
+		perror("itest: as");
+		return 1;
+	}
+	return cmd_try(argv + 2);
+}
+
 /* OP on every path read from stdin, one a line: print "PATH ERRNO" for each
  * that fails (a walk of a whole file system in one process). */
 static int cmd_try_each(char **argv)
@@ -406,6 +427,8 @@ int main(int argc, char **argv)
 		return cmd_try(argv + 2);
 	if (!strcmp(cmd, "try-each") && argc == 3)
 		return cmd_try_each(argv + 2);
+	if (!strcmp(cmd, "as") && argc == 6)
+		return cmd_as(argv + 2);
 	if (!strcmp(cmd, "tmpfile") && argc == 4)
 		return cmd_tmpfile(argv + 2);
 	if (!strcmp(cmd, "rename2") && argc == 5)
