@@ -26,8 +26,7 @@ patched)
 	frags+=("$TOP/vm/kernel-series.config")
 	# A series with keyed values (v2): vm/tests/tool.sh's ima-dirtool
 	# reads each inode's generation from its file handle.
-	[ ! -f "$src/security/integrity/ima/ima_dir_update.c" ] ||
-		frags+=("$TOP/vm/kernel-keyed.config")
+	! series_keyed || frags+=("$TOP/vm/kernel-keyed.config")
 	;;
 *) usage ;;
 esac

@@ -142,13 +142,18 @@ keyed_type_hex() {
 	printf '%02x\n' "${n:-8}"
 }
 
+# series_keyed: succeed if the applied series stores keyed values (v2)
+series_keyed() {
+	[ -f "$KTREE/security/integrity/ima/ima_dir_update.c" ]
+}
+
 # series_format_args: kernel command line words for guest tests that need
 # the applied series' value format: itest.keyed=1 for keyed values (v2:
 # ima-dirtool gets EVM's key, see tool_keyed in vm/guest/lib.sh), 0 for
 # v1's digests; itest.keytype=XX, keyed_type_hex
 series_format_args() {
 	local keyed=0
-	[ ! -f "$KTREE/security/integrity/ima/ima_dir_update.c" ] || keyed=1
+	! series_keyed || keyed=1
 	printf 'itest.keyed=%s itest.keytype=%s\n' "$keyed" "$(keyed_type_hex)"
 }
 

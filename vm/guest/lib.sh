@@ -86,15 +86,12 @@ evm_setup() {
 	echo 1 >/sys/kernel/security/evm
 }
 
-# tool_keyed: with itest.keyed=1 (a series with keyed values, v2), write
-# the test EVM key's bytes to /tmp/evm.key and set TOOLK to the
-# ima-dirtool options that use it; else TOOLK is empty (v1's digests).
-# KT: the type byte of a keyed value, in hex (itest.keytype=)
+# tool_keyed: with keyed values (KEYED=1), write the test EVM key's bytes
+# to /tmp/evm.key and set TOOLK to the ima-dirtool options that use it;
+# else TOOLK is empty (v1's digests).
 tool_keyed() {
 	TOOLK=
-	# shellcheck disable=SC2034 # used by the scripts that source this file
-	KT=$(cmdline_value itest.keytype)
-	[ "$(cmdline_value itest.keyed)" = 1 ] || return 0
+	[ "$KEYED" = 1 ] || return 0
 	_h=$TEST_EVM_HEX
 	: >/tmp/evm.key
 	while [ -n "$_h" ]; do
@@ -150,6 +147,13 @@ cmdline_value() {
 		esac
 	done
 }
+
+# The applied series' value format (ci/lib.sh, series_format_args): KEYED
+# is 1 for keyed values (v2), KT the type byte of a keyed value, in hex.
+# shellcheck disable=SC2034 # used by the scripts that source this file
+KEYED=$(cmdline_value itest.keyed)
+# shellcheck disable=SC2034
+KT=$(cmdline_value itest.keytype)
 
 # await SECS PID: wait at most SECS seconds for the background job PID;
 # return its exit status once it has ended, 124 if it still runs (a hang:

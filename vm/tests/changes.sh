@@ -95,7 +95,7 @@ run_names() {
 rc=0
 run_layout "" 0 "$kernel" || rc=1
 run_layout -big 100 "$(label_kernel "$k")" || rc=1
-if [ -f "$KTREE/security/integrity/ima/ima_dir_update.c" ]; then
+if series_keyed; then
 	run_names || rc=1
 fi
 exit "$rc"

@@ -131,9 +131,10 @@ off setxattr /tree/b5/upper/m trusted.overlay.impure 79
 # digest b3/d has on the disk (its HMAC, security.evm, stays), and 'evil'
 # added: a hard link to a labelled file.
 # v1's record format over a v1 digest; over v2's keyed value (76 bytes,
-# type IMA_XATTR_INODE_MAC, keyed_type_hex), its analogue: the value's own MAC of the state before kept,
-# a creation announced with a MAC the attacker made up (EVM covers only
-# the type byte of a keyed value, so security.evm stays valid).
+# type keyed_type_hex), its analogue: the value's own MAC of the state
+# before kept, a creation announced with a MAC the attacker made up (EVM
+# covers only the type byte of a keyed value, so security.evm stays
+# valid).
 debugfs -R "ea_get -f $work/b3.ima /tree/b3/d security.ima" "$img" >/dev/null 2>&1 || true
 b3rec=$(python3 - "$work/b3.ima" "$(keyed_type_hex)" <<'PY'
 import sys

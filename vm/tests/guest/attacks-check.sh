@@ -8,8 +8,6 @@
 . /tests/lib.sh
 expect=$(cmdline_value itest.expect)
 root=$(cmdline_value itest.root)
-# The type byte of a keyed value (v2's IMA_XATTR_INODE_MAC)
-keytype=$(cmdline_value itest.keytype)
 if [ "$root" = 1 ]; then
 	# 1 attack with its audit check when refused, + 4 other results
 	if [ "$expect" = refused ]; then plan 6; else plan 5; fi
@@ -64,7 +62,7 @@ attack "point a directory's '..' at another directory" list "$t/dotdot/sub" 'inv
 # v2 has no pending records: their type is its keyed values', and a v1
 # record is not a well-formed keyed value (invalid-xattr).
 pendcause='invalid-hash|invalid-HMAC|unknown-ima-data'
-[ "$(cmdline_value itest.keyed)" != 1 ] || pendcause=invalid-xattr
+[ "$KEYED" != 1 ] || pendcause=invalid-xattr
 attack "delete a file and forge a pending record of its removal" list "$t/pend" "$pendcause"
 attack "malformed security.ima: empty" list "$t/mal-empty" missing-hash
 attack "malformed security.ima: truncated digest" list "$t/mal-truncated" 'invalid-xattr|unknown-ima-data'
@@ -88,7 +86,7 @@ attack "forged keyed value" list "$t/mal-keyed-forged" \
 # A kernel that does not know the type (v1, base) refuses the write: then
 # there is no attack, and the directory must still list.
 if itest setxattr "$t/rootforge" security.ima \
-	"${keytype:-08}010000$(printf '99%.0s' $(seq 32))$(printf '00%.0s' $(seq 40))"; then
+	"${KT}010000$(printf '99%.0s' $(seq 32))$(printf '00%.0s' $(seq 40))"; then
 	attack "root writes a forged keyed value at run time" list \
 		"$t/rootforge" 'invalid-hash|unknown-ima-data'
 else
