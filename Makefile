@@ -21,7 +21,7 @@ BDIR := $(shell sed -n 's/^BASE_BUILD=//p' ci/bases/$(BASE).env)
 	vm-debian-cuts build-each \
 	checkpatch sparse w1 coccicheck static shellcheck selftest send \
 	summary clean distclean tool tool-test install uninstall vm-tool \
-	faults faults-long faults-report bench bench-smoke bench-stability bench-kernels coverage
+	faults faults-long faults-report bench bench-smoke bench-stability bench-kernels bench-profile coverage
 
 help:
 	@sed -n 's/^## //p' $(MAKEFILE_LIST)
@@ -185,6 +185,16 @@ bench-stability: kernel-patched initramfs
 bench-kernels: initramfs
 	@test -n "$(KERNELS)" || { echo 'usage: make bench-kernels KERNELS="v1=IMAGE v2=IMAGE"' >&2; exit 2; }
 	bench/kernels.sh $(KERNELS)
+
+## bench-profile  where (c)'s extra CPU time goes, by kernel function: one
+##                instruction-counted boot with QEMU's insn-profile plugin
+##                on the images a finished run left (bench/profile.sh;
+##                PROFILE_RUN=bench-full PROFILE_MAP=<its System.map>;
+##                build/bench/PROFILE_RUN/profile.md)
+PROFILE_RUN ?= bench-full
+PROFILE_MAP ?= $(BDIR)/obj/patched/System.map
+bench-profile: initramfs
+	bench/profile.sh $(PROFILE_RUN) $(PROFILE_MAP)
 
 ## tool           ima-dirtool, the userspace labeller (ima-dirtool/, man page ima-dirtool.8)
 tool:

@@ -4,7 +4,9 @@
 #   env:   APPEND (extra kernel command line), GUEST_ROOT (1: boot the first
 #          disk as root, see guest_boot_args in ci/lib.sh), TIMEOUT
 #          (seconds, default 180),
-#          QEMU_MEM (MiB, default 512), QEMU_EXTRA (more QEMU options, words),
+#          QEMU_MEM (MiB, default 512), QEMU_CPU (a -cpu model, e.g. max;
+#          default QEMU's own: qemu64 under TCG), QEMU_EXTRA (more QEMU
+#          options, words),
 #          QEMU_DRIVE_OPTS (more -drive options for every disk, e.g.
 #          throttling.bps-total=N),
 #          GCOV_DIR (a coverage kernel's gcov counters of this boot go to
@@ -48,6 +50,10 @@ for d in "$@"; do
 done
 
 read -ra extra <<<"${QEMU_EXTRA:-}"
+if [ -n "${QEMU_CPU:-}" ]; then
+	[[ $QEMU_CPU =~ ^[A-Za-z0-9][A-Za-z0-9_.,=+-]*$ ]] || die "QEMU_CPU='$QEMU_CPU' is not a -cpu model (see qemu-system-x86_64 -cpu help)"
+	extra=(-cpu "$QEMU_CPU" "${extra[@]}")
+fi
 gcov_disk=
 if [ -n "${GCOV_DIR:-}" ]; then
 	mkdir -p "$GCOV_DIR"
