@@ -111,7 +111,9 @@ def main():
     print("Instructions the guest executed in each workload (one run each),")
     print("kernel and user space, every task and interrupt; (c) - (b) is what")
     print("the series adds. The creations are `: >FILE` in the shell, each")
-    print("a creation in an appraised directory of 10 entries.")
+    print("a creation in an appraised directory of 10 entries; dirops-dN")
+    print("are cycles of create, rename and unlink (`bench dirops`) in the")
+    print("appraised directory of N entries.")
     print()
     print("| workload | (b) IMA/EVM | (c) series | c/b | (c) - (b) |")
     print("| --- | --- | --- | --- | --- |")
@@ -142,7 +144,7 @@ def main():
             print(f"| {s} | {family(s)} | {fmt(b.get(s, 0))} | {fmt(c.get(s, 0))} | {fmt(d)} |")
         print()
     if ops:
-        print(f"(creations: {ops.group(1)}; divide by it for one creation.)")
+        print(f"(creations and dirops cycles: {ops.group(1)} each; divide by it for one.)")
 
 
 if __name__ == "__main__":

@@ -16,7 +16,10 @@
 #          are changed (an unpacked copy, removed afterwards)
 #          SYSTEM.MAP: the System.map of that kernel's build
 #   env:   PROFILE_OPS (creations, default 200), PROFILE_TOP (functions
-#          listed per workload, default 30), BENCH_CPU (QEMU's -cpu model,
+#          listed per workload, default 30), PROFILE_DIRS (the run's
+#          directories, by size, to profile create/rename/unlink cycles
+#          in: default 10,1000; BENCH_SIZES of the run must have them),
+#          BENCH_CPU (QEMU's -cpu model,
 #          default max, as bench/bench.sh; empty for QEMU's default)
 # Report: build/bench/RUN/profile.md (printed); the raw counts in
 # build/bench/RUN/profile.raw.
@@ -36,7 +39,9 @@ for f in patched.bzImage b.img c.img tree.tar; do
 	[ -f "$work/$f" ] || die "no $work/$f: run the benchmark first (make bench, or bench/kernels.sh)"
 done
 [ -f "$map" ] || die "no System.map $map"
-ops=${PROFILE_OPS:-200} top=${PROFILE_TOP:-30}
+ops=${PROFILE_OPS:-200} top=${PROFILE_TOP:-30} sizes=${PROFILE_DIRS:-10,1000}
+[[ $sizes =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || die "PROFILE_DIRS must be directory sizes separated by commas (10,1000)"
+pdirs=d${sizes//,/,d}
 [[ $ops =~ ^[1-9][0-9]*$ && $top =~ ^[1-9][0-9]*$ ]] || die "PROFILE_OPS and PROFILE_TOP must be positive numbers"
 [ "${QEMU_ACCEL:-tcg}" = tcg ] || die "the profile needs QEMU_ACCEL=tcg (it is $QEMU_ACCEL)"
 export QEMU_ACCEL=tcg
@@ -63,7 +68,7 @@ uuids="itest.ub=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0b000b itest.uc=3c6a9c84-0c59-4c4c
 uuids+=" itest.uf=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0b000f itest.disks=b,c,tar"
 rc=0
 QEMU_MEM=${QEMU_MEM:-1024} QEMU_EXTRA="-icount shift=0,sleep=off -plugin $work/insn-profile.so,out=$raw,mark=$mark" \
-	TIMEOUT=${PROFILE_TIMEOUT:-3600} APPEND="tsc=reliable tsc_early_khz=1000000 ima_appraise=enforce $uuids itest.ops=$ops" \
+	TIMEOUT=${PROFILE_TIMEOUT:-3600} APPEND="tsc=reliable tsc_early_khz=1000000 ima_appraise=enforce $uuids itest.ops=$ops itest.pdirs=$pdirs" \
 	boot "$name" "$work/patched.bzImage" bench-profile "$work/b.img" "$work/c.img" "$work/tree.tar" || rc=1
 expect "the plugin wrote the counts" "no $raw: see $LOGS/vm/$name.console" test -s "$raw"
 report=$work/profile.md

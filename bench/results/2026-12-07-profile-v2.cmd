@@ -13,3 +13,7 @@ bench/profile.sh bench-full-prof /root/.cache/ima-dir-integrity/kernels/v2-953a2
 # patched, with vm/kernel-mainline.config):
 bench/profile.sh bench-full-prof2 /root/.cache/ima-dir-integrity/kernels/v2-85b078e2562b.System.map
 bench/profile.sh bench-full-prof2 /root/.cache/ima-dir-integrity/kernels/v2-175e98b67728.System.map
+# Profile 5: the same with the kernel of e72e8a0c91c8 (series/v2 as
+# exported), the guest also running 200 create/rename/unlink cycles in
+# the directories of 10 and 1 000 entries (PROFILE_DIRS, default 10,1000):
+bench/profile.sh bench-full-prof2 /root/.cache/ima-dir-integrity/kernels/v2-e72e8a0c91c8.System.map

@@ -8,6 +8,9 @@
 #   walk     cold walk of the tree (remounted first): readdir + lstat
 #   create   itest.ops creations in the directory of 10 entries (the
 #            dirops workload: each is followed by a rename and an unlink)
+#   dirops-dN  itest.ops cycles of create, rename and unlink in the
+#            directory of N entries (bench dirops, as bench-run.sh runs
+#            it), for each dN of itest.pdirs (comma-separated)
 #   unpack   tar -xf of the archive disk into a new directory, synced
 # The phases: 0 is the boot; then for each workload and configuration the
 # preparation (remount, drop the caches), then the workload. The host
@@ -17,6 +20,7 @@
 # shellcheck source=vm/tests/guest/bench-lib.sh
 . /tests/bench-lib.sh
 ops=$(cmdline_value itest.ops)
+pdirs=$(cmdline_value itest.pdirs | tr , ' ')
 cfgs="b c"
 plan 6
 echo "# profile creations: $ops"
@@ -54,8 +58,15 @@ for c in $cfgs; do
 		i=$((i + 1))
 	done
 	[ "$i" = "$ops" ] || fail="$fail $c-create"
-	mark "$c" prep-unpack
+	mark "$c" prep-cleanup
 	rm -f "$m"/dirs/d10/profile-*
+	for d in $pdirs; do
+		mark "$c" "prep-dirops-$d"
+		bench dirops "$m/dirs/$d" 1 >/dev/null || fail="$fail $c-$d"
+		mark "$c" "dirops-$d"
+		bench dirops "$m/dirs/$d" "$ops" >/dev/null || fail="$fail $c-$d"
+	done
+	mark "$c" prep-unpack
 	mkdir -p "$m/unpack/profile"
 	cold "$c" || fail="$fail $c-remount"
 	mark "$c" unpack
