@@ -96,9 +96,8 @@ kernel=$work/patched.bzImage
 cp -p "$kernel_src" "$kernel"
 start=$(date +%s)
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
-declare -A uuid=([a]=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0b000a [b]=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0b000b
-	[c]=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0b000c [d]=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0b000d
-	[f]=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0b000f)
+# shellcheck source=bench/uuids.sh
+. "$TOP/bench/uuids.sh"
 # The dm-crypt test key, also in vm/tests/guest/bench-lib.sh.
 key=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f
 

@@ -4,8 +4,9 @@
 # counting and the insn-profile plugin (bench/insn-profile.c), which counts
 # every guest instruction by the block it ran in. The guest
 # (vm/tests/guest/bench-profile.sh) runs the cold walk, creations in the
-# directory of 10 entries and the unpack once each on (b) IMA/EVM and (c)
-# the series, between marks; bench/profile.py maps the counts to the
+# directory of 10 entries, create/rename/unlink cycles in the directories
+# of PROFILE_DIRS and the unpack once each on (b) IMA/EVM and (c) the
+# series, between marks; bench/profile.py maps the counts to the
 # kernel's functions and lists, per workload, what (c) executes more than
 # (b). Instructions, not time: the disks' latency is not in it, as in the
 # benchmark's CPU time.
@@ -64,8 +65,9 @@ results_clear "$name"
 tap_open "$name"
 raw=$work/profile.raw
 rm -f "$raw"
-uuids="itest.ub=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0b000b itest.uc=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0b000c"
-uuids+=" itest.uf=3c6a9c84-0c59-4c4c-9e4b-6b3f5f0b000f itest.disks=b,c,tar"
+# shellcheck source=bench/uuids.sh
+. "$TOP/bench/uuids.sh"
+uuids="itest.ub=${uuid[b]} itest.uc=${uuid[c]} itest.uf=${uuid[f]} itest.disks=b,c,tar"
 rc=0
 QEMU_MEM=${QEMU_MEM:-1024} QEMU_EXTRA="-icount shift=0,sleep=off -plugin $work/insn-profile.so,out=$raw,mark=$mark" \
 	TIMEOUT=${PROFILE_TIMEOUT:-3600} APPEND="tsc=reliable tsc_early_khz=1000000 ima_appraise=enforce $uuids itest.ops=$ops itest.pdirs=$pdirs" \

@@ -6,8 +6,8 @@
 # guest makes: the plugin closes a phase of its instruction counts at each.
 # The workloads, as bench-run.sh runs them:
 #   walk     cold walk of the tree (remounted first): readdir + lstat
-#   create   itest.ops creations in the directory of 10 entries (the
-#            dirops workload: each is followed by a rename and an unlink)
+#   create   itest.ops creations (`: >FILE`, no rename or unlink) in the
+#            directory of 10 entries
 #   dirops-dN  itest.ops cycles of create, rename and unlink in the
 #            directory of N entries (bench dirops, as bench-run.sh runs
 #            it), for each dN of itest.pdirs (comma-separated)
