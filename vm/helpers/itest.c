@@ -8,6 +8,10 @@
  * exact error ("EACCES") instead of grepping messages.
  *
  *   itest add-key TYPE DESC DATA KEYRING  add a key (@u, @s, @us), print id
+ *   itest add-key-file TYPE DESC FILE KEYRING  the same with FILE's bytes
+ *                                         (an X.509 certificate) as payload;
+ *                                         KEYRING also a number
+ *   itest newring NAME KEYRING            add a keyring, print its id
  *   itest getxattr PATH NAME              print the value as hex
  *   itest setxattr PATH NAME HEX          set a value given in hex
  *   itest rmxattr PATH NAME               remove an xattr
@@ -65,6 +69,8 @@ static int usage(void)
 {
 	fprintf(stderr,
 		"usage: itest add-key TYPE DESC DATA KEYRING\n"
+		"       itest add-key-file TYPE DESC FILE KEYRING\n"
+		"       itest newring NAME KEYRING\n"
 		"       itest getxattr PATH NAME\n"
 		"       itest setxattr PATH NAME HEX\n"
 		"       itest rmxattr PATH NAME\n"
@@ -87,8 +93,14 @@ static int keyring_id(const char *spec, long *id)
 		*id = KEY_SPEC_SESSION_KEYRING;
 	else if (!strcmp(spec, "@us"))
 		*id = KEY_SPEC_USER_SESSION_KEYRING;
-	else
-		return -1;
+	else {
+		char *end;
+
+		errno = 0;
+		*id = strtol(spec, &end, 10);
+		if (!*spec || *end || errno || *id <= 0)
+			return -1;
+	}
 	return 0;
 }
 
@@ -102,6 +114,46 @@ static int cmd_add_key(char **argv)
 		     ring);
 	if (id < 0)
 		return fail("add_key", argv[1]);
+	printf("%ld\n", id);
+	return 0;
+}
+
+/* A key whose payload is a file's bytes: an X.509 certificate (DER). */
+static int cmd_add_key_file(char **argv)
+{
+	static unsigned char buf[XATTR_MAX];
+	long ring, id;
+	ssize_t len;
+	int fd;
+
+	if (keyring_id(argv[3], &ring))
+		return usage();
+	fd = open(argv[2], O_RDONLY);
+	if (fd < 0)
+		return fail("open", argv[2]);
+	len = read(fd, buf, sizeof(buf));
+	close(fd);
+	if (len <= 0 || len == sizeof(buf)) {
+		fprintf(stderr, "itest: %s: empty, unreadable or too large\n",
+			argv[2]);
+		return 1;
+	}
+	id = syscall(SYS_add_key, argv[0], argv[1], buf, len, ring);
+	if (id < 0)
+		return fail("add_key", argv[1]);
+	printf("%ld\n", id);
+	return 0;
+}
+
+static int cmd_newring(char **argv)
+{
+	long ring, id;
+
+	if (keyring_id(argv[1], &ring))
+		return usage();
+	id = syscall(SYS_add_key, "keyring", argv[0], NULL, 0, ring);
+	if (id < 0)
+		return fail("add_key", argv[0]);
 	printf("%ld\n", id);
 	return 0;
 }
@@ -417,6 +469,10 @@ int main(int argc, char **argv)
 
 	if (!strcmp(cmd, "add-key") && argc == 6)
 		return cmd_add_key(argv + 2);
+	if (!strcmp(cmd, "add-key-file") && argc == 6)
+		return cmd_add_key_file(argv + 2);
+	if (!strcmp(cmd, "newring") && argc == 4)
+		return cmd_newring(argv + 2);
 	if (!strcmp(cmd, "getxattr") && argc == 4)
 		return cmd_getxattr(argv + 2);
 	if (!strcmp(cmd, "setxattr") && argc == 5)

@@ -20,6 +20,9 @@
 #   B19 a name hidden from readdir behind an entry made malformed offline
 #       (ext4 readdir stops at it, lookup does not): found by the review of
 #       v2's protocol (design notes), and true of v1
+#   B20 a directory signed with a non-portable EVM signature (evmctl's
+#       format, vm/evm-sign.py) first used on a frozen file system: path
+#       walk must not rewrite security.evm (found by the review of v2)
 # (B6, the modular build, is a step of ci/run-tests.sh; B10, the power-cut
 # window, is vm/tests/faults-cuts.sh.)
 # A labelled tree gets offline edits with debugfs and, for values an
@@ -38,7 +41,7 @@ kernel=$BUILD/kernels/$k.bzImage
 base=$BUILD/kernels/base.bzImage
 [ -f "$base" ] || die "no kernel $base (the attacker's kernel): run 'make kernel-base'"
 label=$(label_kernel "$k")
-need python3 debugfs
+need python3 debugfs openssl
 open=$(findings_open "" | paste -sd " ")
 export FINDINGS_OPEN=$open
 log "findings open in $(series_version) of base $BASE: ${open:-none}"
@@ -48,7 +51,7 @@ rm -rf "$work"
 t=$work/src/tree
 mkdir -p "$t"/b1/{d,o,l,t,dev} "$t"/b4/{d,o} "$t"/b3/d "$t"/b5/{lower/m,upper/m,lower/p,upper/p,work} \
 	"$t"/b7/big "$t"/b9 "$t"/b9ctl "$t"/b17/{lower,upper,work} "$t"/b18 "$t"/ok \
-	"$t"/b19 "$t"/b19src
+	"$t"/b19 "$t"/b19src "$t"/b20 "$t"/b20bad "$work/src/keys"
 for d in b1/d b4/d; do
 	echo a >"$t/$d/a.txt"
 	echo victim >"$t/$d/victim.txt"
@@ -81,6 +84,15 @@ echo ok >"$t/ok/ok.txt"
 ln -s ok.txt "$t/ok/ok.lnk"
 echo x >"$t/b19/x.txt"
 echo secret >"$t/b19src/secret.txt"
+echo signed >"$t/b20/f.txt"
+# B20: a signing key whose certificate the guest loads from the disk, and
+# one it never sees.
+for k in evm other; do
+	openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=ima-dir-integrity B20 $k" \
+		-keyout "$work/$k.pem" -outform DER -out "$work/$k.der" 2>/dev/null ||
+		die "openssl could not make the B20 test key $k"
+done
+cp "$work/evm.der" "$work/src/keys/evm.der"
 img=$work/disk.img
 "$TOP/vm/mkdisk.sh" "$img" "$uuid" "$work/src"
 off() { "$TOP/vm/offline.sh" "$img" "$@"; }
@@ -122,6 +134,15 @@ off rmxattr /tree/b18 security.ima
 off devnum /tree/b17/blk 7 1
 off devnum /tree/b17/upper/f.txt 0 0
 off hide /tree/b19 evil /tree/b19src/secret.txt
+# B20: what a distributor's signing tool (evmctl sign) writes, over the
+# labels the label boot wrote.
+sign() {
+	off setxattr "$1" security.evm "$(python3 "$TOP/vm/evm-sign.py" \
+		--keyed-type "$(keyed_type_hex)" "$img" "$1" "$work/$2.pem" "$work/$2.der")"
+}
+sign /tree/b20 evm
+sign /tree/b20/f.txt evm
+sign /tree/b20bad other
 # B5: upper/m marked impure, as a rename of a lower file would leave it
 # (trusted.* is not covered by EVM or the digest); copying a lower file
 # up is refused by EVM here on every kernel (its temporary file has no
@@ -197,4 +218,6 @@ findings_boot b17 "ima_appraise=enforce" "$work/loop0.img" "$work/loop1.img"
 # B18's warning is ext4's about a transaction on a frozen file system
 # (ext4_journal_check_start(): line 78 in 7.2, 76 in 6.12).
 FINDING=B18 FINDING_SPLAT='fs/ext4/ext4_jbd2\.c:[0-9]+' findings_boot b18 "ima_appraise=fix evm=fix"
+# B20's warning would be the same as B18's.
+FINDING=B20 FINDING_SPLAT='fs/ext4/ext4_jbd2\.c:[0-9]+' findings_boot b20 "ima_appraise=enforce"
 exit "$rc"

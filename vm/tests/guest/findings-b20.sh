@@ -1,0 +1,56 @@
+#!/bin/sh
+# Finding B20 of the review of v2 (vm/tests/findings.sh): IMA verifies a
+# directory's keyed value with evm_verifyxattr() during path walk, where
+# it holds neither the directory's lock nor the file system's freeze
+# protection. When EVM verifies a valid non-portable signature
+# (EVM_IMA_XATTR_DIGSIG, what 'evmctl sign' writes) it replaces it with
+# an HMAC: done from the walk, that write races with a setxattr or chmod
+# of the directory and starts a transaction on a frozen file system.
+# b20 and b20/f.txt were signed offline (vm/evm-sign.py) with the key
+# whose certificate is /mnt/keys/evm.der; b20bad with a key never loaded.
+# shellcheck source=vm/guest/lib.sh
+. /tests/lib.sh
+plan 18
+setup_disk 1
+kr=$(itest newring _evm @u) &&
+	itest add-key-file asymmetric "" /mnt/keys/evm.der "$kr" >/dev/null
+result $? "the signing key's certificate is on the _evm keyring"
+# evm_type PATH: the type byte of PATH's security.evm, in hex
+evm_type() { itest getxattr "$1" security.evm 2>/dev/null | cut -c1-2; }
+[ "$(evm_type /mnt/tree/b20)" = 03 ] && [ "$(evm_type /mnt/tree/b20bad)" = 03 ]
+result $? "b20 and b20bad carry non-portable EVM signatures (type 03)" \
+	"got '$(evm_type /mnt/tree/b20)' and '$(evm_type /mnt/tree/b20bad)'"
+expect_err EACCES list /mnt/tree/b20bad \
+	"a directory signed with a key that is not loaded is refused"
+fsfreeze --freeze /mnt
+result $? "the test disk is frozen"
+itest try list /mnt/tree/b20 >/tmp/b20.out 2>&1 &
+pid=$!
+sleep 5
+fsfreeze --unfreeze /mnt
+result $? "the test disk is thawed"
+await 60 $pid
+r=$?
+[ $r -ne 124 ] && [ "$(cat /tmp/b20.out)" = 0 ]
+result $? "B20: the signed directory first used while frozen lists" \
+	"got '$(cat /tmp/b20.out)' ($([ $r -eq 124 ] && echo 'still running 60 s after the thaw' || echo "exit $r"))"
+! dmesg | grep -q -e 'WARNING:' -e 'BUG:'
+result $? "B20: no warning from the file system about a write while frozen" \
+	"$(dmesg | grep -m1 -A2 'WARNING:' | tr '\n' ' ')"
+[ "$(evm_type /mnt/tree/b20)" = 03 ]
+result $? "B20: path walk leaves the directory's signature as it is (no write without the inode's lock)" \
+	"security.evm is now type '$(evm_type /mnt/tree/b20)'"
+expect_err 0 list /mnt/tree/b20 "the signed directory lists again (its verdict kept)"
+chmod 0750 /mnt/tree/b20
+result $? "chmod of the signed directory is allowed"
+[ "$(evm_type /mnt/tree/b20)" = 02 ]
+result $? "the chmod, under the directory's lock, replaced the signature by an HMAC" \
+	"security.evm is type '$(evm_type /mnt/tree/b20)'"
+echo 2 >/proc/sys/vm/drop_caches
+expect_err 0 list /mnt/tree/b20 "the directory lists after the chmod, its inode read again"
+expect_err 0 read /mnt/tree/b20/f.txt "the signed regular file reads"
+[ "$(evm_type /mnt/tree/b20/f.txt)" = 02 ]
+result $? "a regular file's signature is still replaced by an HMAC when IMA appraises it (under the inode's lock)" \
+	"security.evm is type '$(evm_type /mnt/tree/b20/f.txt)'"
+umount /mnt
+result $? "test disk unmounted"
