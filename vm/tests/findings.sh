@@ -51,7 +51,7 @@ rm -rf "$work"
 t=$work/src/tree
 mkdir -p "$t"/b1/{d,o,l,t,dev} "$t"/b4/{d,o} "$t"/b3/d "$t"/b5/{lower/m,upper/m,lower/p,upper/p,work} \
 	"$t"/b7/big "$t"/b9 "$t"/b9ctl "$t"/b17/{lower,upper,work} "$t"/b18 "$t"/ok \
-	"$t"/b19 "$t"/b19src "$t"/b20 "$t"/b20bad "$work/src/keys"
+	"$t"/b19 "$t"/b19src "$t"/b20 "$t"/b20bad "$t"/keys
 for d in b1/d b4/d; do
 	echo a >"$t/$d/a.txt"
 	echo victim >"$t/$d/victim.txt"
@@ -92,7 +92,7 @@ for k in evm other; do
 		-keyout "$work/$k.pem" -outform DER -out "$work/$k.der" 2>/dev/null ||
 		die "openssl could not make the B20 test key $k"
 done
-cp "$work/evm.der" "$work/src/keys/evm.der"
+cp "$work/evm.der" "$t/keys/evm.der"
 img=$work/disk.img
 "$TOP/vm/mkdisk.sh" "$img" "$uuid" "$work/src"
 off() { "$TOP/vm/offline.sh" "$img" "$@"; }

@@ -7,13 +7,13 @@
 # an HMAC: done from the walk, that write races with a setxattr or chmod
 # of the directory and starts a transaction on a frozen file system.
 # b20 and b20/f.txt were signed offline (vm/evm-sign.py) with the key
-# whose certificate is /mnt/keys/evm.der; b20bad with a key never loaded.
+# whose certificate is /mnt/tree/keys/evm.der; b20bad with a key never loaded.
 # shellcheck source=vm/guest/lib.sh
 . /tests/lib.sh
 plan 18
 setup_disk 1
 kr=$(itest newring _evm @u) &&
-	itest add-key-file asymmetric "" /mnt/keys/evm.der "$kr" >/dev/null
+	itest add-key-file asymmetric "" /mnt/tree/keys/evm.der "$kr" >/dev/null
 result $? "the signing key's certificate is on the _evm keyring"
 # evm_type PATH: the type byte of PATH's security.evm, in hex
 evm_type() { itest getxattr "$1" security.evm 2>/dev/null | cut -c1-2; }
