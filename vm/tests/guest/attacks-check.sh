@@ -12,8 +12,8 @@ if [ "$root" = 1 ]; then
 	# 1 attack with its audit check when refused, + 4 other results
 	if [ "$expect" = refused ]; then plan 6; else plan 5; fi
 else
-	# 35 attacks, each with an audit check when refused, + 11 other results
-	if [ "$expect" = refused ]; then plan 81; else plan 46; fi
+	# 35 attacks, each with an audit check when refused, + 12 other results
+	if [ "$expect" = refused ]; then plan 82; else plan 47; fi
 fi
 setup_disk "$([ "$expect" = refused ] && echo 1 || echo 0)"
 t=/mnt/tree
@@ -81,6 +81,15 @@ attack "malformed keyed value: reserved byte set" list "$t/mal-keyed-reserved" \
 	'invalid-xattr|unknown-ima-data'
 attack "forged keyed value" list "$t/mal-keyed-forged" \
 	'invalid-HMAC|invalid-hash|unknown-ima-data'
+# Root at run time writes a malformed keyed value (the type byte, version
+# 1 and nothing else): refused with EINVAL. v2 checks a keyed value's form
+# when it is set (ima_inode_setxattr()); a kernel that does not know the
+# type (v1, base) refuses it as an unknown type (IMA_XATTR_LAST), so only
+# v2 without its check would accept it.
+err=$(itest setxattr "$t/rootforge" security.ima "${KT}01" 2>&1)
+case $err in *"Invalid argument"*) r=0 ;; *) r=1 ;; esac
+result $r "root's write of a malformed keyed value is refused with EINVAL" \
+	"got '${err:-success}'"
 # Root at run time writes a well-formed keyed value: EVM signs it, as it
 # signs any value root sets; without IMA's key its MAC cannot match.
 # A kernel that does not know the type (v1, base) refuses the write: then
