@@ -138,6 +138,28 @@ setup_disk() {
 	result $? "test disk mounted"
 }
 
+# frozen_first_list FINDING DIR WHAT: freeze the test disk (/mnt), list
+# DIR in the background and thaw the disk 5 s later. The listing may wait
+# for the thaw; it must end after it, listing DIR, and nothing may warn
+# about a write while frozen. Four results; WHAT names DIR in them.
+frozen_first_list() {
+	fsfreeze --freeze /mnt
+	result $? "the test disk is frozen"
+	itest try list "$2" >/tmp/frozen.out 2>&1 &
+	_pid=$!
+	sleep 5
+	fsfreeze --unfreeze /mnt
+	result $? "the test disk is thawed"
+	await 60 $_pid
+	_r=$?
+	[ $_r -ne 124 ] && [ "$(cat /tmp/frozen.out)" = 0 ]
+	result $? "$1: $3 first used while frozen lists once thawed" \
+		"got '$(cat /tmp/frozen.out)' ($([ $_r -eq 124 ] && echo 'still running 60 s after the thaw' || echo "exit $_r"))"
+	! dmesg | grep -q -e 'WARNING:' -e 'BUG:'
+	result $? "$1: no warning from the file system about a write while frozen" \
+		"$(dmesg | grep -m1 -A2 'WARNING:' | tr '\n' ' ')"
+}
+
 # cmdline_value KEY: print KEY=VALUE's value from the kernel command line
 cmdline_value() {
 	# shellcheck disable=SC2013 # the command line is words, not lines
