@@ -3,19 +3,20 @@
 mounted file system: an EVM signature (security.evm), version 2, sha256,
 RSA PKCS#1 v1.5, over what EVM's evm_calc_hash() covers.
 
-  usage: evm-sign.py [--portable] IMAGE PATH KEY.pem CERT.der
+  usage: evm-sign.py [--portable] [--keyed-type HEX] IMAGE PATH KEY.pem CERT.der
 
 Prints the value in hex, for 'vm/offline.sh IMAGE setxattr PATH
 security.evm HEX'. Without --portable the value is type 3
 (EVM_IMA_XATTR_DIGSIG: bound to the inode's number, generation and the
-file system's UUID, which the kernel converts to an HMAC once it verified
-it); with it, type 5 (EVM_XATTR_PORTABLE_DIGSIG, never converted).
+file system's UUID; the kernel replaces it by an HMAC once it verified it
+on a regular file, and on other inodes only at their next change); with
+it, type 5 (EVM_XATTR_PORTABLE_DIGSIG, never replaced).
 
 What EVM covers, in its order: the protected xattrs present (only
 security.ima is accepted here: the test kernels have no LSM that labels,
 and an inode with another protected xattr is refused rather than signed
 wrong), of which a keyed IMA value (its type byte given by
---keyed-type, default 0x0b) contributes only its type byte as the series
+--keyed-type, default 07: IMA_XATTR_INODE_MAC) contributes only its type byte as the series
 makes EVM do; then struct h_misc (unsigned long ino, u32 generation,
 uid_t uid, gid_t gid, umode_t mode: 24 bytes on x86-64, the number and
 generation zero for a portable signature); then the file system's UUID
@@ -77,7 +78,7 @@ def xattr(img, path, name):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--portable", action="store_true")
-    ap.add_argument("--keyed-type", default="0b",
+    ap.add_argument("--keyed-type", default="07",
                     help="type byte (hex) of a keyed IMA value")
     ap.add_argument("image")
     ap.add_argument("path")
@@ -110,8 +111,9 @@ def main():
     h = hashlib.sha256()
     if ima:
         h.update(ima[:1] if ima[0] == int(a.keyed_type, 16) else ima)
-    elif portable:
-        die("a portable signature needs security.ima")
+    else:
+        # EVM finds no protected xattr: nothing to verify (NOXATTRS).
+        die(f"{a.path} has no security.ima: EVM would not verify a signature")
     h.update(struct.pack("<QIIIH2x", 0 if portable else ino,
                          0 if portable else gen, uid, gid, mode))
     if not portable:
