@@ -138,14 +138,14 @@ setup_disk() {
 	result $? "test disk mounted"
 }
 
-# frozen_first_list FINDING DIR WHAT: freeze the test disk (/mnt), list
-# DIR in the background and thaw the disk 5 s later. The listing may wait
-# for the thaw; it must end after it, listing DIR, and nothing may warn
-# about a write while frozen. Four results; WHAT names DIR in them.
-frozen_first_list() {
+# frozen_first_use FINDING OP PATH WHAT: freeze the test disk (/mnt), run
+# 'itest try OP PATH' in the background and thaw the disk 5 s later. OP
+# may wait for the thaw; it must end after it, and succeed, and nothing
+# may warn about a write while frozen. Four results; WHAT names PATH.
+frozen_first_use() {
 	fsfreeze --freeze /mnt
 	result $? "the test disk is frozen"
-	itest try list "$2" >/tmp/frozen.out 2>&1 &
+	itest try "$2" "$3" >/tmp/frozen.out 2>&1 &
 	_pid=$!
 	sleep 5
 	fsfreeze --unfreeze /mnt
@@ -153,7 +153,7 @@ frozen_first_list() {
 	await 60 $_pid
 	_r=$?
 	[ $_r -ne 124 ] && [ "$(cat /tmp/frozen.out)" = 0 ]
-	result $? "$1: $3 first used while frozen lists once thawed" \
+	result $? "$1: $4 first used ($2) while frozen succeeds once thawed" \
 		"got '$(cat /tmp/frozen.out)' ($([ $_r -eq 124 ] && echo 'still running 60 s after the thaw' || echo "exit $_r"))"
 	! dmesg | grep -q -e 'WARNING:' -e 'BUG:'
 	result $? "$1: no warning from the file system about a write while frozen" \

@@ -85,6 +85,7 @@ ln -s ok.txt "$t/ok/ok.lnk"
 echo x >"$t/b19/x.txt"
 echo secret >"$t/b19src/secret.txt"
 echo signed >"$t/b20/f.txt"
+ln -s f.txt "$t/b20/l"
 # B20: a signing key whose certificate the guest loads from the disk, and
 # one it never sees.
 for k in evm other; do
@@ -142,6 +143,7 @@ sign() {
 }
 sign /tree/b20 evm
 sign /tree/b20/f.txt evm
+sign /tree/b20/l evm
 sign /tree/b20bad other
 # B5: upper/m marked impure, as a rename of a lower file would leave it
 # (trusted.* is not covered by EVM or the digest); copying a lower file

@@ -7,4 +7,4 @@
 . /tests/lib.sh
 plan 7
 setup_disk 1
-frozen_first_list B18 /mnt/tree/b18 "the directory"
+frozen_first_use B18 list /mnt/tree/b18 "the directory"
