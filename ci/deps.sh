@@ -10,6 +10,7 @@ pkgs=(
 	sparse coccinelle ocaml-nox shellcheck
 	b4 ima-evm-utils keyutils libmailtools-perl groff-base
 	gnuplot-nox
+	openssl python3-cryptography
 )
 missing=()
 for p in "${pkgs[@]}"; do

@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Sign an inode of a powered-off ext4 image the way evmctl signs one on a
 mounted file system: an EVM signature (security.evm), version 2, sha256,
 RSA PKCS#1 v1.5, over what EVM's evm_calc_hash() covers.

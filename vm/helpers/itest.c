@@ -104,30 +104,33 @@ static int keyring_id(const char *spec, long *id)
 	return 0;
 }
 
-static int cmd_add_key(char **argv)
+/* add_key(2) to the keyring SPEC names; print the new key's id. */
+static int add_key(const char *type, const char *desc, const void *payload,
+		   size_t len, const char *spec)
 {
 	long ring, id;
 
-	if (keyring_id(argv[3], &ring))
+	if (keyring_id(spec, &ring))
 		return usage();
-	id = syscall(SYS_add_key, argv[0], argv[1], argv[2], strlen(argv[2]),
-		     ring);
+	id = syscall(SYS_add_key, type, desc, payload, len, ring);
 	if (id < 0)
-		return fail("add_key", argv[1]);
+		return fail("add_key", desc);
 	printf("%ld\n", id);
 	return 0;
+}
+
+static int cmd_add_key(char **argv)
+{
+	return add_key(argv[0], argv[1], argv[2], strlen(argv[2]), argv[3]);
 }
 
 /* A key whose payload is a file's bytes: an X.509 certificate (DER). */
 static int cmd_add_key_file(char **argv)
 {
 	static unsigned char buf[XATTR_MAX];
-	long ring, id;
 	ssize_t len;
 	int fd;
 
-	if (keyring_id(argv[3], &ring))
-		return usage();
 	fd = open(argv[2], O_RDONLY);
 	if (fd < 0)
 		return fail("open", argv[2]);
@@ -138,24 +141,12 @@ static int cmd_add_key_file(char **argv)
 			argv[2]);
 		return 1;
 	}
-	id = syscall(SYS_add_key, argv[0], argv[1], buf, len, ring);
-	if (id < 0)
-		return fail("add_key", argv[1]);
-	printf("%ld\n", id);
-	return 0;
+	return add_key(argv[0], argv[1], buf, len, argv[3]);
 }
 
 static int cmd_newring(char **argv)
 {
-	long ring, id;
-
-	if (keyring_id(argv[1], &ring))
-		return usage();
-	id = syscall(SYS_add_key, "keyring", argv[0], NULL, 0, ring);
-	if (id < 0)
-		return fail("add_key", argv[0]);
-	printf("%ld\n", id);
-	return 0;
+	return add_key("keyring", argv[0], NULL, 0, argv[1]);
 }
 
 static int cmd_getxattr(char **argv)

@@ -136,10 +136,12 @@ off devnum /tree/b17/blk 7 1
 off devnum /tree/b17/upper/f.txt 0 0
 off hide /tree/b19 evil /tree/b19src/secret.txt
 # B20: what a distributor's signing tool (evmctl sign) writes, over the
-# labels the label boot wrote.
+# labels the label boot wrote (evm-sign.py runs Debian's python3, whose
+# python3-cryptography ci/deps.sh installs).
+kt=$(keyed_type_hex)
 sign() {
-	off setxattr "$1" security.evm "$(python3 "$TOP/vm/evm-sign.py" \
-		--keyed-type "$(keyed_type_hex)" "$img" "$1" "$work/$2.pem" "$work/$2.der")"
+	off setxattr "$1" security.evm "$("$TOP/vm/evm-sign.py" --keyed-type "$kt" \
+		"$img" "$1" "$work/$2.pem" "$work/$2.der")"
 }
 sign /tree/b20 evm
 sign /tree/b20/f.txt evm
