@@ -35,6 +35,20 @@
  *   fstorm fill DIR COUNT
  *	Create COUNT empty files DIR/f000000... (to build large directories
  *	with the kernel, which indexes them, faster than mke2fs -d can).
+ *
+ *   fstorm race [-m MS] PATH...
+ *	A metadata change racing with the first use of each PATH (none may
+ *	have been used since boot): a child process changes PATH's mode back
+ *	and forth (a symbolic link's group: its mode cannot change), each
+ *	change under the inode's lock: ->setattr, then EVM's new HMAC, while
+ *	this process, MS milliseconds (default 3) after the child started,
+ *	uses PATH once by its type (a directory is listed, a symbolic link
+ *	read, a device node or FIFO opened), then stops the child, restores
+ *	the mode (group) and uses PATH again. One line per PATH and a
+ *	summary:
+ *	  race: PATH first=ERRNO again=ERRNO changes=N
+ *	  race: paths=N refused=N changes=N
+ *	Exit status: 0 if no use was refused, else 1.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -85,6 +99,7 @@ struct shared {
 	struct kstat kind[K_NR];
 	long lookups, walks, entries, walk_expected, walk_unexpected;
 	long fails_printed;
+	long changes;		/* by the child of a race */
 };
 
 static struct shared *sh;
@@ -404,7 +419,8 @@ static int usage(void)
 	fprintf(stderr,
 		"usage: fstorm storm [-s SEED] [-t SECS] [-w WORKERS] [-r WALKERS] [-v] DIR...\n"
 		"       fstorm walk [-n] [-x] ROOT\n"
-		"       fstorm fill DIR COUNT\n");
+		"       fstorm fill DIR COUNT\n"
+		"       fstorm race [-m MS] PATH...\n");
 	return 2;
 }
 
@@ -678,6 +694,115 @@ static int cmd_fill(int argc, char **argv)
 	return 0;
 }
 
+/* Use @path once, as its type is used; return 0 or the errno. */
+static int use_once(const char *path, mode_t mode)
+{
+	char target[PATH_LEN];
+	struct dirent *de;
+	int fd, err = 0;
+	DIR *d;
+
+	if (S_ISDIR(mode)) {
+		d = opendir(path);
+		if (!d)
+			return errno;
+		errno = 0;
+		while ((de = readdir(d)))
+			;
+		err = errno;
+		closedir(d);
+		return err;
+	}
+	if (S_ISLNK(mode))
+		return readlink(path, target, sizeof(target)) < 0 ? errno : 0;
+	if (S_ISSOCK(mode))
+		return connect_path(path);
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+	if (fd < 0)
+		return errno;
+	close(fd);
+	return 0;
+}
+
+/*
+ * The child of a race: change the mode of @path (@st) between its own and
+ * one with the group's execute bit flipped, or a symbolic link's group
+ * between its own and the next, until killed; count in sh->changes.
+ */
+static void race_child(const char *path, const struct stat *st)
+{
+	mode_t mode = st->st_mode & 07777;
+	unsigned long n;
+	int rc;
+
+	for (n = 0;; n++) {
+		if (S_ISLNK(st->st_mode))
+			rc = fchownat(AT_FDCWD, path, -1, st->st_gid + (n & 1),
+				      AT_SYMLINK_NOFOLLOW);
+		else
+			rc = chmod(path, mode ^ (n & 1 ? 0 : S_IXGRP));
+		if (rc) {
+			fail_line("race", "change", path, errno);
+			_exit(1);
+		}
+		__atomic_store_n(&sh->changes, n + 1, __ATOMIC_RELAXED);
+	}
+}
+
+static int cmd_race(int argc, char **argv)
+{
+	long refused = 0, changes = 0, ms = 3;
+	struct timespec wait;
+	int opt, i, first, again, status;
+	struct stat st;
+	pid_t pid;
+
+	while ((opt = getopt(argc, argv, "m:")) != -1) {
+		if (opt != 'm')
+			return usage();
+		ms = atol(optarg);
+	}
+	if (optind >= argc || ms < 0)
+		return usage();
+	sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE,
+		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (sh == MAP_FAILED)
+		return fail("mmap", "counters");
+	wait.tv_sec = ms / 1000;
+	wait.tv_nsec = ms % 1000 * 1000000;
+	for (i = optind; i < argc; i++) {
+		if (lstat(argv[i], &st))
+			return fail("lstat", argv[i]);
+		sh->changes = 0;
+		pid = fork();
+		if (pid < 0)
+			return fail("fork", argv[i]);
+		if (!pid)
+			race_child(argv[i], &st);
+		nanosleep(&wait, NULL);
+		first = use_once(argv[i], st.st_mode);
+		kill(pid, SIGKILL);
+		if (waitpid(pid, &status, 0) != pid)
+			return fail("waitpid", argv[i]);
+		if (WIFEXITED(status))
+			return 1;	/* the child said why */
+		if (S_ISLNK(st.st_mode) ?
+		    fchownat(AT_FDCWD, argv[i], -1, st.st_gid,
+			     AT_SYMLINK_NOFOLLOW) :
+		    chmod(argv[i], st.st_mode & 07777))
+			return fail("restore", argv[i]);
+		again = use_once(argv[i], st.st_mode);
+		changes += sh->changes;
+		say("race: %s first=%s again=%s changes=%ld\n", argv[i],
+		    first ? errname(first) : "0", again ? errname(again) : "0",
+		    sh->changes);
+		refused += first || again;
+	}
+	say("race: paths=%d refused=%ld changes=%ld\n", argc - optind,
+	    refused, changes);
+	return refused ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc > 1 && !strcmp(argv[1], "storm"))
@@ -686,5 +811,7 @@ int main(int argc, char **argv)
 		return cmd_walk(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "fill"))
 		return cmd_fill(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "race"))
+		return cmd_race(argc - 1, argv + 1);
 	return usage();
 }

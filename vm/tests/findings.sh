@@ -23,6 +23,9 @@
 #   B20 a directory signed with a non-portable EVM signature (evmctl's
 #       format, vm/evm-sign.py) first used on a frozen file system: path
 #       walk must not rewrite security.evm (found by the review of v2)
+#   B21 the first use of a directory, symbolic link, device node or FIFO
+#       racing with a change of its owner or mode (found by the review of
+#       v2)
 # (B6, the modular build, is a step of ci/run-tests.sh; B10, the power-cut
 # window, is vm/tests/faults-cuts.sh.)
 # A labelled tree gets offline edits with debugfs and, for values an
@@ -51,7 +54,7 @@ rm -rf "$work"
 t=$work/src/tree
 mkdir -p "$t"/b1/{d,o,l,t,dev} "$t"/b4/{d,o} "$t"/b3/d "$t"/b5/{lower/m,upper/m,lower/p,upper/p,work} \
 	"$t"/b7/big "$t"/b9 "$t"/b9ctl "$t"/b17/{lower,upper,work} "$t"/b18 "$t"/ok \
-	"$t"/b19 "$t"/b19src "$t"/b20 "$t"/b20bad "$t"/keys
+	"$t"/b19 "$t"/b19src "$t"/b20 "$t"/b20bad "$t"/keys "$t"/b21
 for d in b1/d b4/d; do
 	echo a >"$t/$d/a.txt"
 	echo victim >"$t/$d/victim.txt"
@@ -86,12 +89,22 @@ echo x >"$t/b19/x.txt"
 echo secret >"$t/b19src/secret.txt"
 echo signed >"$t/b20/f.txt"
 ln -s f.txt "$t/b20/l"
+# B21: objects of each type that the check boot uses for the first time.
+for i in $(seq -w 0 23); do
+	mkdir "$t/b21/d$i"
+	echo "$i" >"$t/b21/d$i/f.txt"
+done
+for i in $(seq -w 0 15); do
+	ln -s "d$i/f.txt" "$t/b21/l$i"
+	mknod "$t/b21/c$i" c 1 3
+	mkfifo "$t/b21/f$i"
+done
 # B20: a signing key whose certificate the guest loads from the disk, and
 # one it never sees.
-for k in evm other; do
-	openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=ima-dir-integrity B20 $k" \
-		-keyout "$work/$k.pem" -outform DER -out "$work/$k.der" 2>/dev/null ||
-		die "openssl could not make the B20 test key $k"
+for key in evm other; do
+	openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=ima-dir-integrity B20 $key" \
+		-keyout "$work/$key.pem" -outform DER -out "$work/$key.der" 2>/dev/null ||
+		die "openssl could not make the B20 test key $key"
 done
 cp "$work/evm.der" "$t/keys/evm.der"
 img=$work/disk.img
@@ -224,4 +237,5 @@ findings_boot b17 "ima_appraise=enforce" "$work/loop0.img" "$work/loop1.img"
 FINDING=B18 FINDING_SPLAT='fs/ext4/ext4_jbd2\.c:[0-9]+' findings_boot b18 "ima_appraise=fix evm=fix"
 # B20's warning would be the same as B18's.
 FINDING=B20 FINDING_SPLAT='fs/ext4/ext4_jbd2\.c:[0-9]+' findings_boot b20 "ima_appraise=enforce"
+findings_boot b21 "ima_appraise=enforce"
 exit "$rc"
