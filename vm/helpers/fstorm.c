@@ -23,7 +23,8 @@
  *	follow every symbolic link, open every device node and FIFO, connect
  *	to every socket. Files named keep-NAME must contain "keep-NAME\n".
  *	With -x, also count (unlabelled=N) and name ("walk: unlabelled PATH")
- *	what lacks security.ima or security.evm (with -n: but regular files).
+ *	what lacks security.ima or security.evm (but sockets, which nothing
+ *	uses after a boot; with -n: and regular files).
  *	Prints what it saw and what was refused:
  *	  walk: dirs=N dirs_refused=N files=N files_refused=N keep=N
  *	        keep_bad=N links=N links_refused=N nodes=N nodes_refused=N
@@ -504,8 +505,12 @@ static int no_read, xattr_check;
 
 static void check_labels(const char *path, mode_t mode)
 {
-	/* With -n regular files are never used, so never labelled. */
-	if (!xattr_check || (no_read && S_ISREG(mode)))
+	/*
+	 * With -n regular files are never used, so never labelled. A socket
+	 * on the disk is never used either: after a boot nobody listens on
+	 * it, and a connect that finds no listener appraises nothing.
+	 */
+	if (!xattr_check || (no_read && S_ISREG(mode)) || S_ISSOCK(mode))
 		return;
 	if (lgetxattr(path, "security.ima", NULL, 0) < 0 ||
 	    lgetxattr(path, "security.evm", NULL, 0) < 0) {

@@ -77,6 +77,7 @@ static int usage(void)
 		"       itest tmpfile DIR NAME\n"
 		"       itest rename2 exchange|whiteout OLD NEW\n"
 		"       itest bind PATH\n"
+		"       itest listen PATH   (bind and listen until killed)\n"
 		"       itest reboot\n"
 		"       itest try read|list|stat|follow|readlink|chdir|access|open|\n"
 		"                 connect|unlink|rmdir|casefold|encrypt|labelled|no-ima PATH\n"
@@ -238,19 +239,36 @@ static int cmd_rename2(char **argv)
 	return 0;
 }
 
-static int cmd_bind(char **argv)
+/* Bind a stream socket at PATH; with @listen, listen on it until killed. */
+static int bind_at(const char *path, int listen_too)
 {
 	struct sockaddr_un sun = { .sun_family = AF_UNIX };
 	int fd;
 
-	if (strlen(argv[0]) >= sizeof(sun.sun_path))
+	if (strlen(path) >= sizeof(sun.sun_path))
 		return usage();
-	strcpy(sun.sun_path, argv[0]);
+	strcpy(sun.sun_path, path);
 	fd = socket(AF_UNIX, SOCK_STREAM, 0);
 	if (fd < 0 || bind(fd, (struct sockaddr *)&sun, sizeof(sun)))
-		return fail("bind", argv[0]);
+		return fail("bind", path);
+	if (listen_too) {
+		if (listen(fd, 16))
+			return fail("listen", path);
+		for (;;)
+			pause();
+	}
 	close(fd);
 	return 0;
+}
+
+static int cmd_bind(char **argv)
+{
+	return bind_at(argv[0], 0);
+}
+
+static int cmd_listen(char **argv)
+{
+	return bind_at(argv[0], 1);
 }
 
 static int try_read(const char *path)
@@ -482,6 +500,8 @@ int main(int argc, char **argv)
 		return cmd_rename2(argv + 2);
 	if (!strcmp(cmd, "bind") && argc == 3)
 		return cmd_bind(argv + 2);
+	if (!strcmp(cmd, "listen") && argc == 3)
+		return cmd_listen(argv + 2);
 	if (!strcmp(cmd, "reboot") && argc == 2) {
 		sync();
 		reboot(RB_AUTOBOOT);

@@ -39,9 +39,13 @@ if [ "$dirs" = 1 ]; then
 	missing=$(unlabelled d)
 	[ -z "$missing" ]
 	result $? "every directory has security.ima and security.evm" "unlabelled:$missing"
-	missing=$(for type in l c b p s; do unlabelled "$type"; done)
+	# Sockets are appraised when a task connects to one that a process
+	# listens on: a socket on the disk never is after a boot (a server
+	# binds a new inode, labelled when it is made), so fix mode leaves
+	# it as it is.
+	missing=$(for type in l c b p; do unlabelled "$type"; done)
 	[ -z "$missing" ]
-	result $? "every symlink, device node, FIFO and socket has security.ima and security.evm" \
+	result $? "every symlink, device node and FIFO has security.ima and security.evm" \
 		"unlabelled:$missing"
 else
 	# Without DIR_CHECK/SPECIAL_CHECK rules nothing else is written.
