@@ -38,7 +38,11 @@ result $? "new directory, symlink, device nodes, FIFO, socket and file made" "$o
 compare() {
 	find /mnt -type "$1" | while read -r f; do
 		if ! kv=$(itest getxattr "$f" security.ima 2>/dev/null); then
-			echo "unlabelled $f"
+			# Fix mode labels a socket only when a task connects
+			# to it while a process listens, which never happens
+			# to one from the disk: only the new one is labelled.
+			[ "$1" = s ] && [ "$f" != "$t/new/s" ] ||
+				echo "unlabelled $f"
 			continue
 		fi
 		tv=$(dirtool hash -x "$f" 2>&1 | cut -d' ' -f1)
@@ -67,9 +71,13 @@ for type in d:directory f:regular-file l:symlink c:character-device \
 		"${bad:-none labelled by the kernel}"
 done
 
+# The tool reports the sockets from the disk that fix mode left unlabelled
+# (see compare): nothing else may fail.
 dirtool verify -r /mnt >/tmp/verify.out 2>&1
+grep -v -e '^verify:' -e ': missing-hash (sock)$' /tmp/verify.out >/tmp/verify.bad
+[ ! -s /tmp/verify.bad ] && grep -q ' 0 errors$' /tmp/verify.out
 result $? "ima-dirtool verify -r: every value the kernel wrote verifies" \
-	"$(grep -v '^verify:' /tmp/verify.out | head -n 3 | tr '\n' ' ')"
+	"$(head -n 3 /tmp/verify.bad | tr '\n' ' ')"
 by_type=$(grep '^verify: ok by type:' /tmp/verify.out)
 echo "# $by_type"
 missing=
