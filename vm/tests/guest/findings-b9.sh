@@ -12,7 +12,7 @@
 # shellcheck source=vm/guest/lib.sh
 . /tests/lib.sh
 uuid=$(cmdline_value itest.uuid)
-plan 7
+plan 11
 evm_setup
 result $? "EVM HMAC key loaded and EVM enabled"
 ima_policy "dont_appraise fsuuid=$uuid fowner=1234" "dont_appraise fsuuid=$uuid uid=4321" \
@@ -26,5 +26,15 @@ result $? "B2: a dont_appraise rule without func= but with uid=4321 does not exc
 	"uid 4321 list /mnt/tree/b9ctl: want EACCES, got $got"
 expect_err EACCES list /mnt/tree/b9ctl "an unlabelled directory no rule excludes is refused (DIR_CHECK is in force)"
 expect_err 0 list /mnt/tree/b9 "B9: an unlabelled directory that a dont_appraise rule without func= covers lists"
+# Special files are appraised only on the file systems directories are
+# appraised on (ext4): a SPECIAL_CHECK rule without fsuuid= leaves the
+# nodes of devtmpfs and tmpfs alone, which have no labels (and an
+# overlayfs inode, whose key would not be its layer's).
+ima_policy "appraise func=SPECIAL_CHECK"
+result $? "IMA policy: appraise func=SPECIAL_CHECK (no fsuuid=) appended"
+mkfifo /tmp/b9.fifo && ln -s /dev/null /tmp/b9.lnk
+expect_err 0 open /dev/null "B9: a device node on devtmpfs opens under a SPECIAL_CHECK rule without fsuuid="
+expect_err 0 open /tmp/b9.fifo "B9: a FIFO on tmpfs opens under a SPECIAL_CHECK rule without fsuuid="
+expect_err 0 readlink /tmp/b9.lnk "B9: a symbolic link on tmpfs reads under a SPECIAL_CHECK rule without fsuuid="
 umount /mnt
 result $? "test disk unmounted"
