@@ -27,9 +27,12 @@ console=$LOGS/vm/$name.console
 tap_open "$name"
 for suite in "$@"; do
 	# The suite's block: from "# Subtest: SUITE" to its "ok N SUITE" line.
+	# awk reads to the end: an early exit would kill tr with SIGPIPE on
+	# a long console, and pipefail would end the script.
 	block=$(tr -d '\r' <"$console" | awk -v s="$suite" '
+		done { next }
 		$0 ~ "^ *# Subtest: " s "$" { on = 1; next }
-		on && $0 ~ "^(not )?ok [0-9]+ " s "( |$)" { print "END " $0; exit }
+		on && $0 ~ "^(not )?ok [0-9]+ " s "( |$)" { print "END " $0; done = 1; next }
 		on { print }')
 	if ! grep -q '^END ' <<<"$block"; then
 		tap_result 1 "kunit $suite: suite ran" "no KTAP result for $suite in $console"
