@@ -220,8 +220,9 @@ if [ "$ok_tree" -eq 1 ]; then
 fi
 
 # The other bases (stable backports): the series applies, exports and
-# checks, and its patched kernel passes the attack, changes and KUnit
-# suites. No base kernel: no step here needs one.
+# checks, and its patched kernel passes the attack, changes, findings and
+# KUnit suites. No base kernel: findings.sh borrows mainline's as the
+# attacker's.
 for b in "${others[@]}"; do
 	if ! { bstep "$b" fetch "$TOP/ci/fetch-base.sh" &&
 		bstep "$b" tree "$TOP/ci/make-tree.sh" &&
@@ -237,6 +238,9 @@ for b in "${others[@]}"; do
 	bstep "$b" vm-attacks-patched "$TOP/vm/tests/attacks.sh" patched || true
 	if [ "$mode" = all ]; then
 		bstep "$b" vm-changes "$TOP/vm/tests/changes.sh" || true
+		# The review's findings: the backport must close what
+		# mainline closes (vm/findings/open lists both).
+		bstep "$b" vm-findings "$TOP/vm/tests/findings.sh" patched || true
 		bstep "$b" vm-kunit "$TOP/vm/tests/kunit.sh" \
 			"$(base_build "$b")/kernels/patched.bzImage" || true
 	fi
