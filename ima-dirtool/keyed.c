@@ -9,6 +9,7 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 
+#include "digest.h"
 #include "keyed.h"
 
 #define NAME_MAX_	255
@@ -117,21 +118,33 @@ static void put_state(unsigned char *p, const struct keyed_state *st)
 		put_le(p + 8 + 8 * i, st->sum[i], 8);
 }
 
-/* type: the DT_* value of the inode the entry names (S_IFMT >> 12) */
+/*
+ * Add the term of an entry: t(e) = HMAC(K_i, 0x01 || le64 ino || le32 gen ||
+ * u8 type || le32 major || le32 minor || u8 len || name).
+ * type: the DT_* value of the inode the entry names (S_IFMT >> 12)
+ * major, minor: that inode's device number (major(3), minor(3) of its
+ * st_rdev), bound for a device node only: 0 is taken for any other type,
+ * whatever is passed, as a FIFO made by mknod() with a number has one term.
+ */
 int keyed_state_add(struct keyed_state *st,
 		    const unsigned char ki[KEYED_MAC_SIZE], const char *name,
-		    size_t len, uint64_t ino, uint32_t gen, unsigned int type)
+		    size_t len, uint64_t ino, uint32_t gen, unsigned int type,
+		    uint32_t major, uint32_t minor)
 {
-	unsigned char head[1 + 8 + 4 + 1], term[KEYED_MAC_SIZE];
+	unsigned char head[1 + 8 + 4 + 1 + 4 + 4], term[KEYED_MAC_SIZE];
 	unsigned int carry = 0;
 	int i, rc;
 
 	if (!type || type > 15)
 		return -EINVAL;
+	if (type != DT_CHR_ && type != DT_BLK_)
+		major = minor = 0;
 	head[0] = MSG_ENTRY;
 	put_le(head + 1, ino, 8);
 	put_le(head + 9, gen, 4);
 	head[13] = type;
+	put_le(head + 14, major, 4);
+	put_le(head + 18, minor, 4);
 	rc = name_mac(ki, head, sizeof(head), name, len, term);
 	if (rc)
 		return rc;

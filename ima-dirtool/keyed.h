@@ -31,7 +31,8 @@ int keyed_entry_counts(const char *name, size_t len);
 void keyed_state_init(struct keyed_state *st);
 int keyed_state_add(struct keyed_state *st,
 		    const unsigned char ki[KEYED_MAC_SIZE], const char *name,
-		    size_t len, uint64_t ino, uint32_t gen, unsigned int type);
+		    size_t len, uint64_t ino, uint32_t gen, unsigned int type,
+		    uint32_t major, uint32_t minor);
 int keyed_state_mac(const struct keyed_state *st,
 		    const unsigned char ki[KEYED_MAC_SIZE],
 		    unsigned char mac[KEYED_MAC_SIZE]);

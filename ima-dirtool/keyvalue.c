@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 #include <openssl/crypto.h>
 
@@ -165,6 +166,7 @@ struct kentry {
 	uint64_t ino;
 	uint32_t gen;
 	unsigned int type;	/* DT_* value of its inode's mode */
+	uint32_t major, minor;	/* its inode's device number (st_rdev) */
 };
 
 struct kdir {
@@ -205,16 +207,21 @@ static int kdir_entry(void *priv, const char *name, size_t namelen,
 	rc = handle_ino_gen(d->fd, copy, &e->ino, &e->gen);
 	if (!rc && e->ino != ino)
 		rc = -ESTALE;
-	/* The type of the inode, not the entry's d_type: the kernel's. */
+	/*
+	 * The type of the inode, not the entry's d_type: the kernel's; and
+	 * its device number, which the term of a device node binds.
+	 */
 	if (!rc)
 		rc = fstatat(d->fd, copy, &st, AT_SYMLINK_NOFOLLOW) ? -errno : 0;
 	if (!rc && st.st_ino != ino)
 		rc = -ESTALE;
-	e->type = (st.st_mode & S_IFMT) >> 12;
 	if (rc) {
 		free(copy);
 		return rc;
 	}
+	e->type = (st.st_mode & S_IFMT) >> 12;
+	e->major = major(st.st_rdev);
+	e->minor = minor(st.st_rdev);
 	d->count++;
 	if (d->children)
 		return name_list_add(d->children, name, namelen);
@@ -259,7 +266,8 @@ static int kdir_read(const struct node *n, const unsigned char k[KEYED_MAC_SIZE]
 	for (i = 0; !rc && i < d->count; i++) {
 		*what = "cannot hash";
 		rc = keyed_state_add(st, ki, d->e[i].name, d->e[i].len,
-				     d->e[i].ino, d->e[i].gen, d->e[i].type);
+				     d->e[i].ino, d->e[i].gen, d->e[i].type,
+				     d->e[i].major, d->e[i].minor);
 	}
 	return rc;
 }
@@ -433,7 +441,9 @@ static int create_recovered(const struct node *n,
 		for (j = 0; j < d.count; j++)
 			if (j != i && keyed_state_add(&before, ki, d.e[j].name,
 						      d.e[j].len, d.e[j].ino,
-						      d.e[j].gen, d.e[j].type))
+						      d.e[j].gen, d.e[j].type,
+						      d.e[j].major,
+						      d.e[j].minor))
 				goto out;
 		if (keyed_create_mac(&before, ki, nonce, d.e[i].name,
 				     d.e[i].len, mac) ||

@@ -15,10 +15,14 @@ little-endian integers, u8 one byte):
     K_i = HMAC(K, "IMA-INODE" || 0x01 || uuid || le64 ino || le32 generation)
           uuid: the file system's 16-byte UUID; ino, generation: the inode's
     t(e) = HMAC(K_i, 0x01 || le64 ino || le32 generation || u8 type ||
-                u8 namelen || name)
+                le32 major || le32 minor || u8 namelen || name)
           for each entry e of directory i but "." and "..", ino, generation
           and type (its DT_* value: the S_IFMT bits of its mode >> 12) those
-          of the inode it names, read as a 256-bit little-endian integer
+          of the inode it names, major and minor its device number (MAJOR()
+          and MINOR() of the kernel's dev_t, what major(3) and minor(3)
+          return for st_rdev) if it is a character or block device (DT_CHR
+          2, DT_BLK 6) and 0 for every other type, whatever number the inode
+          holds; read as a 256-bit little-endian integer
     state (n, S): n entries, S = sum of t(e) modulo 2^256
     M   = HMAC(K_i, 0x02 || le64 n || S as 32 bytes little-endian)
     symbolic link:  HMAC(K_i, 0x03 || target)
@@ -55,19 +59,32 @@ def inode_key(k, uuid, ino, gen):
     return mac(k, b"IMA-INODE\x01" + uuid + struct.pack("<QI", ino, gen))
 
 
-def term(ki, ino, gen, typ, name):
+DT_CHR = 2
+DT_BLK = 6
+
+
+def term(ki, ino, gen, typ, major, minor, name):
     if not 0 < len(name) < 256:
         raise ValueError("bad name length")
     if not 0 <= typ < 16:
         raise ValueError("bad type")
-    return int.from_bytes(mac(ki, b"\x01" + struct.pack("<QIBB", ino, gen, typ, len(name)) + name),
-                          "little")
+    if typ not in (DT_CHR, DT_BLK):
+        major = minor = 0  # only a device node's number is bound
+    head = struct.pack("<QIBII", ino, gen, typ, major, minor)
+    return int.from_bytes(mac(ki, b"\x01" + head + struct.pack("<B", len(name)) + name), "little")
 
 
 def dir_state(ki, entries):
-    """(n, S) of a directory's entries [(name, ino, gen, type)], "." and ".." skipped."""
+    """(n, S) of a directory's entries [(name, ino, gen, type, major, minor)],
+    "." and ".." skipped."""
     ents = [e for e in entries if e[0] not in (b".", b"..")]
-    return len(ents), sum(term(ki, i, g, t, n) for n, i, g, t in ents) % MOD
+    return len(ents), sum(term(ki, i, g, t, ma, mi, n) for n, i, g, t, ma, mi in ents) % MOD
+
+
+def entry_tokens(entries):
+    """The entries as vectors spell them: " INO:GEN:TYPE:MAJOR:MINOR:HEXNAME" each."""
+    return "".join(" %d:%d:%d:%d:%d:%s" % (i, g, t, ma, mi, n.hex())
+                   for n, i, g, t, ma, mi in entries)
 
 
 def state_mac(ki, n, s):
@@ -110,16 +127,28 @@ def vectors():
     uuid2 = bytes(16)
     inodes = [(key1, uuid1, 2, 0), (key1, uuid1, 12, 0xdeadbeef),
               (key2, uuid2, 2**64 - 1, 2**32 - 1), (key3, uuid1, 12, 0xdeadbeef)]
-    # (name, ino, gen, type): DT_DIR 4, DT_REG 8, DT_LNK 10, DT_CHR 2
+    # (name, ino, gen, type, major, minor): DT_FIFO 1, DT_CHR 2, DT_DIR 4,
+    # DT_BLK 6, DT_REG 8, DT_LNK 10
+    lf = (b"lost+found", 11, 0, 4, 0, 0)
     dirs = [
         [],
-        [(b".", 2, 0, 4), (b"..", 2, 0, 4)],
-        [(b".", 2, 0, 4), (b"..", 2, 0, 4), (b"lost+found", 11, 0, 4), (b"a", 12, 7, 8)],
-        [(b"a", 12, 7, 8), (b"lost+found", 11, 0, 4)],
-        [(b"x" * 255, 13, 2**32 - 1, 8), (bytes(range(1, 32)), 2**64 - 1, 1, 2), (b"l", 14, 5, 10),
-         (b"a", 12, 7, 8), (b"b", 12, 7, 8)],
-        [(b"a", 12, 8, 8), (b"lost+found", 11, 0, 4)],
-        [(b"a", 12, 7, 10), (b"lost+found", 11, 0, 4)],
+        [(b".", 2, 0, 4, 0, 0), (b"..", 2, 0, 4, 0, 0)],
+        [(b".", 2, 0, 4, 0, 0), (b"..", 2, 0, 4, 0, 0), lf, (b"a", 12, 7, 8, 0, 0)],
+        [(b"a", 12, 7, 8, 0, 0), lf],
+        [(b"x" * 255, 13, 2**32 - 1, 8, 0, 0), (bytes(range(1, 32)), 2**64 - 1, 1, 2, 4, 64),
+         (b"l", 14, 5, 10, 0, 0), (b"a", 12, 7, 8, 0, 0), (b"b", 12, 7, 8, 0, 0)],
+        [(b"a", 12, 8, 8, 0, 0), lf],
+        [(b"a", 12, 7, 10, 0, 0), lf],
+        # Device numbers: a character device 1:3 and, in its place, a
+        # whiteout (a character device 0:0); a block device 7:1 and 7:0;
+        # a FIFO given a number by mknod(), which does not count.
+        [lf, (b"null", 15, 3, 2, 1, 3)],
+        [lf, (b"null", 15, 3, 2, 0, 0)],
+        [lf, (b"loop", 16, 9, 6, 7, 1)],
+        [lf, (b"loop", 16, 9, 6, 7, 0)],
+        [lf, (b"fifo", 17, 1, 1, 5, 5)],
+        [lf, (b"fifo", 17, 1, 1, 0, 0)],
+        [lf, (b"big", 18, 2, 2, 4095, 1048575), (b"disk", 19, 4, 6, 259, 65536)],
     ]
     out = []
     for ek, uuid, ino, gen in inodes:
@@ -127,10 +156,14 @@ def vectors():
         ki = inode_key(k, uuid, ino, gen)
         head = "%s %s %d %d" % (ek.hex(), uuid.hex(), ino, gen)
         out.append("key %s = %s" % (head, ki.hex()))
+        macs = []
         for d in dirs:
-            n, s = dir_state(ki, d)
-            ents = " ".join("%d:%d:%d:%s" % (i, g, t, nm.hex()) for nm, i, g, t in d)
-            out.append("dir %s%s = %s" % (head, " " + ents if ents else "", state_mac(ki, n, s).hex()))
+            macs.append(state_mac(ki, *dir_state(ki, d)))
+            out.append("dir %s%s = %s" % (head, entry_tokens(d), macs[-1].hex()))
+        # What the device vectors show: the number of a device node counts,
+        # the number of any other type does not.
+        if macs[7] == macs[8] or macs[9] == macs[10] or macs[11] != macs[12]:
+            raise AssertionError("device numbers bound wrongly")
         for kind, arg, text in [("lnk", b"/etc/passwd", b"/etc/passwd".hex()),
                                 ("lnk", b"../" * 1364 + b"abc", (b"../" * 1364 + b"abc").hex()),
                                 ("chr", (1, 3), "1:3"), ("blk", (8, 0), "8:0"),
@@ -147,8 +180,7 @@ def vectors():
         for nonce, name, d in [(0, b"a", []), (2**64 - 1, b"x" * 255, dirs[3]),
                                (0x0123456789abcdef, b"new", dirs[4])]:
             n, s = dir_state(ki, d)
-            ents = "".join(" %d:%d:%d:%s" % (i, g, t, nm.hex()) for nm, i, g, t in d)
-            out.append("create %s %d %s%s = %s" % (head, nonce, name.hex(), ents,
+            out.append("create %s %d %s%s = %s" % (head, nonce, name.hex(), entry_tokens(d),
                                                    create_mac(ki, n, s, nonce, name).hex()))
         for pino, pgen, nonce, name in [(2, 0, 0, b"a"), (2**64 - 1, 2**32 - 1, 2**64 - 1, b"x" * 255),
                                         (12, 7, 0x0123456789abcdef, b"new")]:
@@ -159,7 +191,7 @@ def vectors():
     k = ima_key(key1)
     ki = inode_key(k, uuid1, 2, 0)
     for nfiles in (1, 2, 1000):
-        n, s = dir_state(ki, [(b"f%d" % i, 100 + i, i, 8) for i in range(nfiles)])
+        n, s = dir_state(ki, [(b"f%d" % i, 100 + i, i, 8, 0, 0) for i in range(nfiles)])
         out.append("gen %s %s 2 0 %d = %s" % (key1.hex(), uuid1.hex(), nfiles, state_mac(ki, n, s).hex()))
     return out
 

@@ -528,31 +528,36 @@ static int keyed_u64(const char *tok, uint64_t *v)
 	return errno || *end ? -1 : 0;
 }
 
-/* "INO:GEN:TYPE:HEXNAME" tokens up to "=", added to @st if they count */
+/*
+ * "INO:GEN:TYPE:MAJOR:MINOR:HEXNAME" tokens up to "=", added to @st if they
+ * count
+ */
 static int keyed_entries(char **save, const unsigned char *ki,
 			 struct keyed_state *st)
 {
 	unsigned char name[IMA_NAME_MAX];
-	char *tok, *gen_s, *type_s, *hex_s;
-	uint64_t ino, gen, type;
-	int len;
+	char *tok, *f[6];
+	uint64_t ino, gen, type, maj, min;
+	int i, len;
 
 	while ((tok = strtok_r(NULL, " ", save)) && strcmp(tok, "=")) {
-		gen_s = strchr(tok, ':');
-		type_s = gen_s ? strchr(gen_s + 1, ':') : NULL;
-		hex_s = type_s ? strchr(type_s + 1, ':') : NULL;
-		if (!hex_s)
-			return -1;
-		*gen_s++ = '\0';
-		*type_s++ = '\0';
-		*hex_s++ = '\0';
-		len = keyed_hex(hex_s, name, sizeof(name), false);
-		if (keyed_u64(tok, &ino) || keyed_u64(gen_s, &gen) ||
-		    keyed_u64(type_s, &type) || gen > UINT32_MAX ||
-		    type > 15 || len <= 0)
+		/* six fields, the last (the name) without a colon */
+		f[0] = tok;
+		for (i = 1; i < 6; i++) {
+			f[i] = strchr(f[i - 1], ':');
+			if (!f[i])
+				return -1;
+			*f[i]++ = '\0';
+		}
+		len = keyed_hex(f[5], name, sizeof(name), false);
+		if (keyed_u64(f[0], &ino) || keyed_u64(f[1], &gen) ||
+		    keyed_u64(f[2], &type) || keyed_u64(f[3], &maj) ||
+		    keyed_u64(f[4], &min) || gen > UINT32_MAX || type > 15 ||
+		    maj > UINT32_MAX || min > UINT32_MAX || len <= 0)
 			return -1;
 		if (keyed_entry_counts((char *)name, len) &&
-		    keyed_state_add(st, ki, (char *)name, len, ino, gen, type))
+		    keyed_state_add(st, ki, (char *)name, len, ino, gen, type,
+				    maj, min))
 			return -1;
 	}
 	return tok ? 0 : -1;
@@ -600,7 +605,7 @@ static int keyed_vector(char *v, char *got)
 			snprintf(name, sizeof(name), "f%llu",
 				 (unsigned long long)c);
 			rc = keyed_state_add(&st, ki, name, strlen(name),
-					     100 + c, c, 8);
+					     100 + c, c, 8, 0, 0);
 		}
 		rc = rc ?: keyed_state_mac(&st, ki, mac);
 	} else if (!strcmp(kind, "lnk")) {
@@ -696,9 +701,9 @@ static void test_keyed_state(void)
 	for (i = 0; i < 4; i++)
 		st.sum[i] = UINT64_MAX;
 	st2 = st;
-	keyed_state_add(&st, ki, "a", 1, 5, 1, 8);
+	keyed_state_add(&st, ki, "a", 1, 5, 1, 8, 0, 0);
 	keyed_state_init(&st2);
-	keyed_state_add(&st2, ki, "a", 1, 5, 1, 8);
+	keyed_state_add(&st2, ki, "a", 1, 5, 1, 8, 0, 0);
 	/* (2^256 - 1) + t = t - 1 modulo 2^256 */
 	for (i = 0; i < 4 && !st2.sum[i]--; i++)
 		;
@@ -712,10 +717,10 @@ static void test_keyed_state(void)
 	       "wrong names", "keyed state: \".\" and \"..\" do not count");
 
 	keyed_state_init(&st);
-	result(keyed_state_add(&st, ki, "a", 0, 5, 1, 8) == -EINVAL &&
-	       keyed_state_add(&st, ki, "a", IMA_NAME_MAX + 1, 5, 1, 8) == -EINVAL &&
-	       keyed_state_add(&st, ki, "a", 1, 5, 1, 0) == -EINVAL &&
-	       keyed_state_add(&st, ki, "a", 1, 5, 1, 16) == -EINVAL &&
+	result(keyed_state_add(&st, ki, "a", 0, 5, 1, 8, 0, 0) == -EINVAL &&
+	       keyed_state_add(&st, ki, "a", IMA_NAME_MAX + 1, 5, 1, 8, 0, 0) == -EINVAL &&
+	       keyed_state_add(&st, ki, "a", 1, 5, 1, 0, 0, 0) == -EINVAL &&
+	       keyed_state_add(&st, ki, "a", 1, 5, 1, 16, 0, 0) == -EINVAL &&
 	       !st.count && keyed_special_mac(ki, 'x', 0, 0, m1) == -EINVAL &&
 	       keyed_ima_key(key, 0, k) == -EINVAL &&
 	       keyed_ima_key(key, KEYED_EVM_KEY_MAX + 1, k) == -EINVAL,
@@ -730,6 +735,56 @@ static void test_keyed_state(void)
 		result(!memcmp(m1, m2, sizeof(m1)), "differs",
 		       "keyed state: the EVM key is zero-padded to 128 bytes");
 	}
+}
+
+/* The MAC of a directory whose one entry names a @type of number @maj:@min. */
+static void one_entry_mac(const unsigned char *ki, unsigned int type,
+			  uint32_t maj, uint32_t min, unsigned char *mac)
+{
+	struct keyed_state st;
+
+	keyed_state_init(&st);
+	if (keyed_state_add(&st, ki, "a", 1, 12, 1, type, maj, min) ||
+	    keyed_state_mac(&st, ki, mac))
+		memset(mac, 0, KEYED_MAC_SIZE);
+}
+
+/*
+ * A device node renumbered in place keeps its name, inode and type, not
+ * its term (the kernel's ima_dir_mac_device_test): a block device mounted
+ * by path and a character device 0/0 (an overlayfs whiteout) are used
+ * without being opened. Other types have no number to bind.
+ */
+static void test_keyed_device(void)
+{
+	unsigned char k[KEYED_MAC_SIZE], ki[KEYED_MAC_SIZE];
+	unsigned char mac[8][KEYED_MAC_SIZE];
+	static const unsigned char key[32] = { 1 }, uuid[16] = { 2 };
+
+	if (keyed_ima_key(key, sizeof(key), k) ||
+	    keyed_inode_key(k, uuid, 2, 1, ki)) {
+		result(false, "HMAC failed", "keyed device numbers");
+		return;
+	}
+	one_entry_mac(ki, DT_BLK_, 7, 0, mac[0]);
+	one_entry_mac(ki, DT_BLK_, 7, 1, mac[1]);
+	one_entry_mac(ki, DT_CHR_, 1, 3, mac[2]);
+	one_entry_mac(ki, DT_CHR_, 0, 0, mac[3]);
+	one_entry_mac(ki, DT_CHR_, 7, 0, mac[4]);
+	one_entry_mac(ki, DT_BLK_, 0, 7, mac[5]);
+	result(memcmp(mac[0], mac[1], KEYED_MAC_SIZE) &&
+	       memcmp(mac[2], mac[3], KEYED_MAC_SIZE) &&
+	       memcmp(mac[0], mac[4], KEYED_MAC_SIZE) &&
+	       memcmp(mac[0], mac[5], KEYED_MAC_SIZE), "same MAC",
+	       "keyed device numbers: a device node's term binds its number and type");
+	one_entry_mac(ki, DT_FIFO_, 5, 5, mac[4]);
+	one_entry_mac(ki, DT_FIFO_, 0, 0, mac[5]);
+	one_entry_mac(ki, DT_REG_, 5, 5, mac[6]);
+	one_entry_mac(ki, DT_REG_, 0, 0, mac[7]);
+	result(!memcmp(mac[4], mac[5], KEYED_MAC_SIZE) &&
+	       !memcmp(mac[6], mac[7], KEYED_MAC_SIZE) &&
+	       memcmp(mac[4], mac[6], KEYED_MAC_SIZE), "differs",
+	       "keyed device numbers: the term of any other type takes 0:0");
 }
 
 /* ---------------------------------------------------------------- */
@@ -1744,6 +1799,7 @@ int main(int argc, char **argv)
 	for (int i = 3; i < argc; i++)
 		test_keyed_vectors(argv[i]);
 	test_keyed_state();
+	test_keyed_device();
 	test_algorithms();
 	test_regular();
 	test_pending_bytes();

@@ -59,7 +59,7 @@ work=$BUILD/vm/findings-$k
 rm -rf "$work"
 t=$work/src/tree
 mkdir -p "$t"/b1/{d,o,l,t,dev} "$t"/b4/{d,o} "$t"/b3/d "$t"/b5/{lower/m,upper/m,lower/p,upper/p,work} \
-	"$t"/b7/big "$t"/b9 "$t"/b9ctl "$t"/b17/{lower,upper,work} "$t"/b18 "$t"/ok \
+	"$t"/b7/big "$t"/b9 "$t"/b9ctl "$t"/b17/{ren,ok} "$t"/b17/{ovl,ovlok}/{lower,upper,work} "$t"/b18 "$t"/ok \
 	"$t"/b19 "$t"/b19src "$t"/b20 "$t"/b20bad "$t"/keys "$t"/b21
 for d in b1/d b4/d; do
 	echo a >"$t/$d/a.txt"
@@ -86,8 +86,10 @@ done
 echo x >"$t/b9/x.txt"
 echo x >"$t/b9ctl/x.txt"
 chown 1234 "$t/b9"
-echo lower >"$t/b17/lower/f.txt"
-echo lower >"$t/b17/lower/g.txt"
+for d in ovl ovlok; do
+	echo lower >"$t/b17/$d/lower/f.txt"
+	echo lower >"$t/b17/$d/lower/g.txt"
+done
 echo x >"$t/b18/x.txt"
 echo ok >"$t/ok/ok.txt"
 ln -s ok.txt "$t/ok/ok.lnk"
@@ -117,9 +119,10 @@ img=$work/disk.img
 "$TOP/vm/mkdisk.sh" "$img" "$uuid" "$work/src"
 off() { "$TOP/vm/offline.sh" "$img" "$@"; }
 off node /tree/b1/dev/n c 1 3
-off node /tree/b17/blk b 7 0
-off node /tree/b17/blk0 b 7 0
-off node /tree/b17/upper/f.txt c 1 3
+off node /tree/b17/ren/blk b 7 0
+off node /tree/b17/ok/blk0 b 7 0
+off node /tree/b17/ovl/upper/f.txt c 1 3
+off node /tree/b17/ovlok/upper/f.txt c 1 3
 # Two small disks the guest attaches to loop0 and loop1 (block devices
 # 7:0 and 7:1, whatever else the guest has), each naming itself.
 for n in 0 1; do
@@ -151,8 +154,8 @@ off chown /tree/b4/o 1234
 off rmxattr /tree/b9 security.ima
 off rmxattr /tree/b9ctl security.ima
 off rmxattr /tree/b18 security.ima
-off devnum /tree/b17/blk 7 1
-off devnum /tree/b17/upper/f.txt 0 0
+off devnum /tree/b17/ren/blk 7 1
+off devnum /tree/b17/ovl/upper/f.txt 0 0
 off hide /tree/b19 evil /tree/b19src/secret.txt
 # B20: what a distributor's signing tool (evmctl sign) writes, over the
 # labels the label boot wrote (evm-sign.py runs Debian's python3, whose

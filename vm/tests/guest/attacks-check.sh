@@ -19,7 +19,8 @@ setup_disk "$([ "$expect" = refused ] && echo 1 || echo 0)"
 t=/mnt/tree
 
 # attack NAME OP PATH CAUSE [OK]: the outcome of OP on PATH after attack
-# NAME; OK is what OP gives when nothing refuses it (default 0)
+# NAME; OK is what OP gives when nothing refuses it (default 0). The audit
+# record names PATH, or $audit_name when set.
 attack() {
 	got=$(itest try "$2" "$3")
 	if [ "$expect" = refused ]; then
@@ -29,7 +30,7 @@ attack() {
 	fi
 	result $? "attack: $1 -> $got" "want ${expect:-?}"
 	[ "$expect" = refused ] || return 0
-	audit_has "$4" "${3#/mnt}" "attack: $1: audit record (cause=$4)"
+	audit_has "$4" "${audit_name:-${3#/mnt}}" "attack: $1: audit record (cause=$4)"
 }
 
 # itest.root=1: the second disk of attacks.sh, labelled like the first
@@ -133,7 +134,11 @@ attack "retarget a symlink in place (readlink)" readlink "$t/lnk/l" invalid-hash
 # debugfs gives the new link the inode number it freed, so the entry and
 # the directory's digest are unchanged: the link's own digest is missing.
 attack "replace a symlink by one with a new target" follow "$t/lnk2/l" missing-hash
+# Keyed values (v2) bind a device node's number into its directory's
+# entry: the directory is refused on the way to the node, and audited.
+[ "$KEYED" = 1 ] && audit_name=/tree/dev
 attack "change a device node's numbers in place" open "$t/dev/null" invalid-hash
+audit_name=
 attack "replace a device node by one with new numbers" list "$t/dev2" invalid-hash
 attack "copy security.ima/.evm from another symlink" follow "$t/lcp/b" invalid-HMAC
 attack "remove a FIFO's security.ima" open "$t/spec/fifo" missing-hash
