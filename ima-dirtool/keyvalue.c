@@ -22,6 +22,7 @@
 #include <unistd.h>
 #include <openssl/crypto.h>
 
+#include "digest.h"
 #include "dirread.h"
 #include "keyvalue.h"
 #include "util.h"
@@ -390,7 +391,11 @@ const char *keyed_value_form(enum node_type type, const unsigned char *value,
 	return NULL;
 }
 
-/* Was @e, in the directory @n (@dino, @dgen), born with @nonce? */
+/*
+ * Was @e, in the directory @n (@dino, @dgen), born with @nonce? A device
+ * node must also carry the MAC of its number, which the birth MAC does not
+ * bind: the kernel's ima_dir_born_here().
+ */
 static int born_here(const struct node *n, const struct kentry *e,
 		     const unsigned char k[KEYED_MAC_SIZE],
 		     const unsigned char uuid[KEYED_UUID_SIZE], uint64_t dino,
@@ -413,6 +418,10 @@ static int born_here(const struct node *n, const struct kentry *e,
 		return 0;
 	ok = !keyed_birth_mac(kc, dino, dgen, nonce, e->name, e->len, mac) &&
 	     !memcmp(mac, v + 36, KEYED_MAC_SIZE);
+	if (ok && (e->type == DT_CHR_ || e->type == DT_BLK_))
+		ok = !keyed_special_mac(kc, e->type == DT_CHR_ ? 'c' : 'b',
+					e->major, e->minor, mac) &&
+		     !memcmp(mac, v + 4, KEYED_MAC_SIZE);
 	OPENSSL_cleanse(kc, sizeof(kc));
 	return ok;
 }

@@ -11,7 +11,7 @@
 # shellcheck source=vm/guest/lib.sh
 . /tests/lib.sh
 b=/mnt/tree/b17
-plan 15
+plan 18
 setup_disk 1
 losetup /dev/loop0 /dev/vdb && losetup /dev/loop1 /dev/vdc
 result $? "loop0 and loop1 attached to the two small disks"
