@@ -59,7 +59,8 @@ work=$BUILD/vm/findings-$k
 rm -rf "$work"
 t=$work/src/tree
 mkdir -p "$t"/b1/{d,o,l,t,dev} "$t"/b4/{d,o} "$t"/b3/d "$t"/b5/{lower/m,upper/m,lower/p,upper/p,work} \
-	"$t"/b7/big "$t"/b9 "$t"/b9ctl "$t"/b17/{ren,ok} "$t"/b17/{ovl,ovlok}/{lower,upper,work} "$t"/b18 "$t"/ok \
+	"$t"/b7/big "$t"/b9 "$t"/b9ctl "$t"/b17/{ren,ok} "$t"/b17/{ovl,ovlok}/{lower,upper,work} \
+	"$t"/b17/rec/{ok,bad} "$t"/b18 "$t"/ok \
 	"$t"/b19 "$t"/b19src "$t"/b20 "$t"/b20bad "$t"/keys "$t"/b21
 for d in b1/d b4/d; do
 	echo a >"$t/$d/a.txt"
@@ -90,6 +91,8 @@ for d in ovl ovlok; do
 	echo lower >"$t/b17/$d/lower/f.txt"
 	echo lower >"$t/b17/$d/lower/g.txt"
 done
+echo x >"$t/b17/rec/ok/x.txt"
+echo x >"$t/b17/rec/bad/x.txt"
 echo x >"$t/b18/x.txt"
 echo ok >"$t/ok/ok.txt"
 ln -s ok.txt "$t/ok/ok.lnk"
@@ -123,6 +126,8 @@ off node /tree/b17/ren/blk b 7 0
 off node /tree/b17/ok/blk0 b 7 0
 off node /tree/b17/ovl/upper/f.txt c 1 3
 off node /tree/b17/ovlok/upper/f.txt c 1 3
+off node /tree/b17/rec/ok/n b 7 0
+off node /tree/b17/rec/bad/n b 7 0
 # Two small disks the guest attaches to loop0 and loop1 (block devices
 # 7:0 and 7:1, whatever else the guest has), each naming itself.
 for n in 0 1; do
@@ -145,6 +150,23 @@ rc=0
 run() { "$TOP/vm/run-qemu.sh" "$@" || rc=1; }
 APPEND="ima_appraise=fix evm=fix itest.uuid=$uuid itest.dirs=1" \
 	run "findings-$k-label" "$label" label "$img"
+
+# B17, from the review of its fix: b17/rec/ok and b17/rec/bad as a power
+# cut during the creation of their block device node n leaves them (the
+# kernel's own values, written with the test EVM key; keyed values only),
+# and the node in b17/rec/bad renumbered: crash recovery must not take
+# the number it finds.
+if series_keyed; then
+	evmhex=$(sed -n 's/^TEST_EVM_HEX=//p' "$TOP/vm/guest/lib.sh")
+	for d in ok bad; do
+		"$TOP/vm/crash-create.py" "$img" "/tree/b17/rec/$d" n "$uuid" "$evmhex" "$(keyed_type_hex)" \
+			>"$work/rec-$d.values" || die "crash-create.py failed for b17/rec/$d"
+		while read -r path value; do
+			off setxattr "$path" security.ima "$value"
+		done <"$work/rec-$d.values"
+	done
+	off devnum /tree/b17/rec/bad/n 7 1
+fi
 
 # Offline edits that need no digest.
 off retarget /tree/b1/l/l ../t/t2.txt

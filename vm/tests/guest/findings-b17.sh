@@ -11,7 +11,8 @@
 # shellcheck source=vm/guest/lib.sh
 . /tests/lib.sh
 b=/mnt/tree/b17
-plan 18
+# 2 more with keyed values: the crash recovery of a device node
+if [ "$KEYED" = 1 ]; then plan 21; else plan 19; fi
 setup_disk 1
 losetup /dev/loop0 /dev/vdb && losetup /dev/loop1 /dev/vdc
 result $? "loop0 and loop1 attached to the two small disks"
@@ -42,6 +43,11 @@ bounded 60 /tmp/stat.out itest try stat /tmp/o/f.txt
 [ "$(cat /tmp/stat.out)" = EACCES ]
 result $? "B17: a device node made a whiteout offline does not hide the lower file (refused)" \
 	"stat /tmp/o/f.txt: want EACCES, got $(cat /tmp/stat.out)"
+# Merged readdir decides whiteouts from the layer's directory too.
+bounded 60 /tmp/list.out itest try list /tmp/o
+[ "$(cat /tmp/list.out)" = EACCES ]
+result $? "B17: ... nor hides it from a listing of the overlay (refused)" \
+	"list /tmp/o: want EACCES, got $(cat /tmp/list.out)"
 umount /tmp/o
 result $? "overlay unmounted"
 
@@ -50,8 +56,8 @@ result $? "the untouched overlay mounted"
 s=$(itest try stat /tmp/o2/f.txt)
 [ "$s" = 0 ] && [ -c /tmp/o2/f.txt ]
 result $? "its upper layer's device node shows" "stat /tmp/o2/f.txt: got $s"
-[ "$(cat /tmp/o2/g.txt)" = lower ]
-result $? "its lower file shows"
+[ "$(cat /tmp/o2/g.txt)" = lower ] && [ "$(itest try list /tmp/o2)" = 0 ]
+result $? "its lower file shows, and it lists"
 rm /tmp/o2/g.txt && [ ! -e /tmp/o2/g.txt ]
 result $? "deleting the lower file leaves a whiteout that hides it"
 umount /tmp/o2
@@ -66,3 +72,22 @@ ovl_mount ovlok /tmp/o2 && [ ! -e /tmp/o2/g.txt ] && [ -c /tmp/o2/f.txt ]
 result $? "mounted again, the overlay still hides the deleted file"
 umount /tmp/o2
 result $? "unmounted again"
+
+# Keyed values only (vm/tests/findings.sh): a creation of a block device
+# node that a power cut interrupted, recovered (b17/rec/ok, the control),
+# and the same with the node renumbered offline (b17/rec/bad).
+if [ "$KEYED" = 1 ]; then
+	s=$(itest try list $b/rec/ok)
+	mount -t ext4 -o ro $b/rec/ok/n /tmp/y 2>/tmp/mount1.err && [ "$(cat /tmp/y/which)" = loop0 ]
+	result $? "a device node whose creation a power cut interrupted is recovered, and mounts by its path" \
+		"list: $s; $(cat /tmp/mount1.err)"
+	umount /tmp/y 2>/dev/null
+	s=$(itest try list $b/rec/bad)
+	if mount -t ext4 -o ro $b/rec/bad/n /tmp/x 2>/dev/null; then
+		s="$s, mounted $(cat /tmp/x/which)"
+		umount /tmp/x
+	fi
+	[ "$s" = EACCES ]
+	result $? "B17: ... not when it was renumbered offline (crash recovery checks its number)" \
+		"list $b/rec/bad: want EACCES, got $s"
+fi
