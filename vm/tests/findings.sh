@@ -15,7 +15,9 @@
 #       with 512-byte inodes (the pending record must not need a block)
 #   B9  a dont_appraise rule without func= covers DIR_CHECK
 #   B17 a block device used by path (mount) and a device node turned into
-#       a whiteout offline in an overlay's upper layer
+#       a whiteout offline in an overlay's upper layer (lookup and
+#       listing); with keyed values, a device node whose creation a power
+#       cut interrupted, renumbered offline (vm/crash-create.py)
 #   B18 verification writes (fix mode) on a frozen file system
 #   B19 a name hidden from readdir behind an entry made malformed offline
 #       (ext4 readdir stops at it, lookup does not): found by the review of
